@@ -1,0 +1,75 @@
+//! The subcommands of `qigui`. Each returns an exit code: 0 success, 1 a
+//! negative answer (failed cases), 2 bad usage or unreadable input.
+
+mod args;
+mod check;
+mod play;
+
+use std::process::ExitCode;
+
+pub use args::Args;
+
+const USAGE: &str = "\
+qigui — the Chinese Xiangqi and Gomoku competition rules, executable
+
+usage: qigui <command> [options]
+
+commands:
+  check [PATH...] [--edition E] [--kind K] [--format text|json]
+        run the corpus (default: cases/); one line per failure, then
+        `N passed, N failed[, N skipped]`
+  export-json [PATH...] [--out FILE]
+        write the corpus as one JSON bundle
+  perft FEN DEPTH [--divide]
+        count the leaf nodes of the legal move tree; the count is the last line
+  moves FEN [--moves \"m1 m2 ...\"]
+        list the legal moves with their notations
+  notation MOVE [--fen FEN]
+        read a move (ICCS, WXF or Chinese) and print it in every notation
+  editions
+        list the editions
+  help  this text
+
+FEN defaults to the starting position where it is optional; `start` names it.
+";
+
+/// Runs a command line.
+pub fn dispatch(argv: &[String]) -> ExitCode {
+    let Some(cmd) = argv.first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &argv[1..];
+    let result = match cmd.as_str() {
+        "check" => check::check(rest),
+        "export-json" => check::export_json(rest),
+        "perft" => play::perft(rest),
+        "moves" => play::moves(rest),
+        "notation" => play::notation(rest),
+        "editions" => play::editions(rest),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        "--version" | "-V" | "version" => {
+            println!("qigui {}", env!("CARGO_PKG_VERSION"));
+            Ok(ExitCode::SUCCESS)
+        }
+        other => Err(format!("unknown command '{other}' (try `qigui help`)")),
+    };
+    match result {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("qigui {cmd}: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads a FEN argument, `start` meaning the starting position.
+pub fn position_arg(fen: Option<&str>) -> Result<qigui::Position, String> {
+    match fen {
+        None | Some("start") | Some("startpos") => Ok(qigui::Position::start()),
+        Some(f) => qigui::Position::from_fen(f).map_err(|e| e.to_string()),
+    }
+}

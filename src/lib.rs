@@ -1,0 +1,40 @@
+//! # qigui (棋规)
+//!
+//! The Chinese competition rulebooks for Xiangqi (象棋竞赛规则 2020) and
+//! Gomoku, as an executable reference implementation plus a language-neutral
+//! conformance corpus (`cases/`, described in `spec/corpus-format.md`).
+//!
+//! Modules follow the rulebook's concepts; each names the clauses it
+//! implements in its documentation:
+//!
+//! | module | rulebook |
+//! |---|---|
+//! | [`board`] | 1.1–1.3: the board, points, pieces |
+//! | [`equipment`] | 1.4–1.6: board and piece measurements |
+//! | [`fen`] | the raw setup and its text form |
+//! | [`position`] | 2.2–2.3 moves, 3.1 check, 3.4 自杀 |
+//! | [`notation`] | 1.1 file numbering, 7.5 records: ICCS, WXF, Chinese |
+//! | [`outcome`] | article 4: results and their reasons |
+//! | [`game`] | 3.2–3.4 and 4.1–4.2 applied to a game record |
+//! | [`editions`] | the rulebook editions as profiles |
+//! | [`corpus`] | the conformance corpus: format, loader, runner |
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod corpus;
+pub mod editions;
+pub mod equipment;
+pub mod fen;
+pub mod game;
+pub mod notation;
+pub mod outcome;
+pub mod position;
+mod tables;
+
+pub use board::{Color, Piece, PieceKind, Square};
+pub use editions::Edition;
+pub use fen::{FenError, START_FEN, Setup};
+pub use outcome::{GameResult, Outcome, Reason};
+pub use position::{Move, MoveList, ParseFenError, PlayError, Position, PositionError, Validation};
