@@ -201,10 +201,7 @@ impl PieceKind {
 
     /// Strong pieces (强子: rook, horse, cannon) as 1.2 names them.
     pub const fn is_strong(self) -> bool {
-        matches!(
-            self,
-            PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon
-        )
+        matches!(self, PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon)
     }
 
     /// Weak pieces (弱子: advisor, elephant) as 1.2 names them.

@@ -253,7 +253,12 @@ mod tests {
         assert!(e.clauses().contains("26.9.4"));
         assert!(e.clauses().contains("附录一.五.2.(4)"));
         assert!(!e.clauses().contains("99.9"));
-        assert!(Edition::get("xiangqi-1999").unwrap().clauses().contains("4.1.10"));
+        assert!(
+            Edition::get("xiangqi-1999")
+                .unwrap()
+                .clauses()
+                .contains("4.1.10")
+        );
         assert!(Edition::get("gomoku-2025").unwrap().clauses().ids().count() > 100);
     }
 

@@ -136,15 +136,24 @@ pub fn check(e: &Equipment, limits: &EquipmentLimits) -> Vec<Violation> {
     let range = |(lo, hi): (f64, f64)| format!("{lo:.1}–{hi:.1} cm");
     if e.purpose == Purpose::Demonstration {
         if e.upright == Some(false) {
-            bad(board_clause, "a demonstration board stands upright (立式)".into());
+            bad(
+                board_clause,
+                "a demonstration board stands upright (立式)".into(),
+            );
         }
         if e.red_at_bottom == Some(false) {
-            bad(board_clause, "a demonstration board has red at the bottom".into());
+            bad(
+                board_clause,
+                "a demonstration board has red at the bottom".into(),
+            );
         }
     } else {
         if let (Some(w), Some(h)) = (e.square_width, e.square_height) {
             if (w - h).abs() > 1e-9 {
-                bad(board_clause, format!("squares must be square: {w} × {h} cm"));
+                bad(
+                    board_clause,
+                    format!("squares must be square: {w} × {h} cm"),
+                );
             }
         }
         for side in [e.square_width, e.square_height].into_iter().flatten() {
@@ -157,19 +166,28 @@ pub fn check(e: &Equipment, limits: &EquipmentLimits) -> Vec<Violation> {
         }
         if let Some(l) = e.board_length {
             if !within(l, limits.length) {
-                bad(board_clause, format!("board length {l} cm is outside {}", range(limits.length)));
+                bad(
+                    board_clause,
+                    format!("board length {l} cm is outside {}", range(limits.length)),
+                );
             }
         }
         if let Some(w) = e.board_width {
             if !within(w, limits.width) {
-                bad(board_clause, format!("board width {w} cm is outside {}", range(limits.width)));
+                bad(
+                    board_clause,
+                    format!("board width {w} cm is outside {}", range(limits.width)),
+                );
             }
         }
         if let Some(t) = e.board_thickness {
             if t < limits.min_thickness - 1e-9 {
                 bad(
                     board_clause,
-                    format!("board thickness {t} cm is under {:.1} cm", limits.min_thickness),
+                    format!(
+                        "board thickness {t} cm is under {:.1} cm",
+                        limits.min_thickness
+                    ),
                 );
             }
         }
@@ -177,7 +195,10 @@ pub fn check(e: &Equipment, limits: &EquipmentLimits) -> Vec<Violation> {
             if !within(d, limits.piece_diameter) {
                 bad(
                     piece_clause,
-                    format!("piece diameter {d} cm is outside {}", range(limits.piece_diameter)),
+                    format!(
+                        "piece diameter {d} cm is outside {}",
+                        range(limits.piece_diameter)
+                    ),
                 );
             }
         }
@@ -185,7 +206,10 @@ pub fn check(e: &Equipment, limits: &EquipmentLimits) -> Vec<Violation> {
             if !within(t, limits.piece_thickness) {
                 bad(
                     piece_clause,
-                    format!("piece thickness {t} cm is outside {}", range(limits.piece_thickness)),
+                    format!(
+                        "piece thickness {t} cm is outside {}",
+                        range(limits.piece_thickness)
+                    ),
                 );
             }
         }
@@ -194,7 +218,10 @@ pub fn check(e: &Equipment, limits: &EquipmentLimits) -> Vec<Violation> {
         bad(colour_clause, "the board must be white or light".into());
     }
     if matches!(e.piece_color, Some(Shade::Dark | Shade::Red)) {
-        bad(colour_clause, "the pieces' ground colour must be white or light".into());
+        bad(
+            colour_clause,
+            "the pieces' ground colour must be white or light".into(),
+        );
     }
     if e.line_color == Some(Shade::Light) {
         bad(colour_clause, "the lines must be red or dark".into());

@@ -151,7 +151,10 @@ impl Setup {
                     return Err(err(
                         1,
                         col,
-                        format!("rank {rank} (the {}th from the top) has more than 9 points", i + 1),
+                        format!(
+                            "rank {rank} (the {}th from the top) has more than 9 points",
+                            i + 1
+                        ),
                     ));
                 }
                 col += 1;
@@ -160,7 +163,10 @@ impl Setup {
                 return Err(err(
                     1,
                     col.saturating_sub(1).max(board_col),
-                    format!("rank {rank} (the {}th from the top) has {file} points, not 9", i + 1),
+                    format!(
+                        "rank {rank} (the {}th from the top) has {file} points, not 9",
+                        i + 1
+                    ),
                 ));
             }
             col += 1; // the '/'

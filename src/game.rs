@@ -187,7 +187,12 @@ pub fn position_outcome(pos: &Position) -> Option<Outcome> {
 
 /// Plays a record and rules on it (see the module documentation). The moves
 /// must be pseudo-legal; a move that exposes the mover's king ends the game.
-pub fn adjudicate(start: &Position, moves: &[Move], events: &[Event], rules: &Rules) -> Adjudication {
+pub fn adjudicate(
+    start: &Position,
+    moves: &[Move],
+    events: &[Event],
+    rules: &Rules,
+) -> Adjudication {
     let mut pos = start.clone();
     let mut fouls = [0u32; 2];
     let mut illegal = [0u32; 2];
@@ -257,7 +262,12 @@ pub fn adjudicate(start: &Position, moves: &[Move], events: &[Event], rules: &Ru
             let next = pos.play_unchecked(mv);
             match rules.self_check {
                 SelfCheckRule::Loses => {
-                    return finish(Outcome::loss(mover, Reason::SelfCheck), ply + 1, next, fouls);
+                    return finish(
+                        Outcome::loss(mover, Reason::SelfCheck),
+                        ply + 1,
+                        next,
+                        fouls,
+                    );
                 }
                 SelfCheckRule::FacingLosesOtherwiseIllegal => {
                     let reason = if next.kings_facing() {
@@ -273,11 +283,21 @@ pub fn adjudicate(start: &Position, moves: &[Move], events: &[Event], rules: &Ru
                     let i = mover.index();
                     illegal[i] += 1;
                     if illegal[i] >= rules.illegal_moves_to_lose() {
-                        return finish(Outcome::loss(mover, Reason::IllegalMoves), ply + 1, pos, fouls);
+                        return finish(
+                            Outcome::loss(mover, Reason::IllegalMoves),
+                            ply + 1,
+                            pos,
+                            fouls,
+                        );
                     }
                     fouls[i] += 1;
                     if fouls[i] >= 3 {
-                        return finish(Outcome::loss(mover, Reason::ThreeFouls), ply + 1, pos, fouls);
+                        return finish(
+                            Outcome::loss(mover, Reason::ThreeFouls),
+                            ply + 1,
+                            pos,
+                            fouls,
+                        );
                     }
                     continue;
                 }

@@ -18,12 +18,14 @@
 //! | [`game`] | 3.2–3.4 and 4.1–4.2 applied to a game record |
 //! | [`editions`] | the rulebook editions as profiles |
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
+//! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;
 pub mod corpus;
+pub mod coverage;
 pub mod editions;
 pub mod equipment;
 pub mod fen;

@@ -89,7 +89,11 @@ const RED_NUMERALS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六
 
 fn number(color: Color, n: u8) -> String {
     match color {
-        Color::Red => RED_NUMERALS.get(n as usize).copied().unwrap_or("?").to_string(),
+        Color::Red => RED_NUMERALS
+            .get(n as usize)
+            .copied()
+            .unwrap_or("?")
+            .to_string(),
         Color::Black => n.to_string(),
     }
 }
@@ -118,7 +122,11 @@ enum Ident {
     /// By its place on a file shared with like pieces: index from the front
     /// (0 = foremost) among `count`, plus the file when pawns are doubled on
     /// more than one file.
-    Tandem { index: u8, count: u8, file: Option<u8> },
+    Tandem {
+        index: u8,
+        count: u8,
+        file: Option<u8>,
+    },
 }
 
 /// Like pieces on `from`'s file, ordered from the front (nearest the enemy).
@@ -731,10 +739,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, NotationErro
         [] => Err(err(
             text,
             "no-such-move",
-            format!(
-                "no {} piece can make this move here",
-                pos.turn().name()
-            ),
+            format!("no {} piece can make this move here", pos.turn().name()),
         )),
         [mv] => {
             let mv = *mv;
@@ -774,7 +779,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, NotationErro
 /// Reads a whitespace- or comma-separated list of moves from `pos`, each
 /// in any notation, and plays them (without checking for 自杀). Returns the
 /// moves and the position after them; the error gives the 1-based ply.
-pub fn parse_line(pos: &Position, text: &str) -> Result<(Vec<Move>, Position), (usize, NotationError)> {
+pub fn parse_line(
+    pos: &Position,
+    text: &str,
+) -> Result<(Vec<Move>, Position), (usize, NotationError)> {
     let mut cur = pos.clone();
     let mut out = Vec::new();
     for (i, tok) in split_moves(text).iter().enumerate() {
@@ -830,6 +838,9 @@ mod tests {
 
     #[test]
     fn spaced_black_moves_split() {
-        assert_eq!(split_moves("车 9 平 8 马二进三"), vec!["车9平8", "马二进三"]);
+        assert_eq!(
+            split_moves("车 9 平 8 马二进三"),
+            vec!["车9平8", "马二进三"]
+        );
     }
 }

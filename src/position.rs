@@ -192,8 +192,10 @@ impl MoveList {
 
     fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(Square::from_index_unchecked(0), Square::from_index_unchecked(0));
-                MoveList::CAPACITY],
+            moves: [Move::new(
+                Square::from_index_unchecked(0),
+                Square::from_index_unchecked(0),
+            ); MoveList::CAPACITY],
             len: 0,
         }
     }
@@ -270,15 +272,40 @@ fn code(color: Color, kind: PieceKind) -> u8 {
 impl Position {
     /// The starting position of 1.3.
     pub fn start() -> Position {
-        // The constant is a valid FEN; a failure here would be a bug in this
-        // crate, so fall back to an empty board rather than panic.
-        Position::from_fen(crate::fen::START_FEN).unwrap_or_else(|_| Position {
-            board: [0; 90],
+        const BACK: [PieceKind; 9] = [
+            PieceKind::Rook,
+            PieceKind::Horse,
+            PieceKind::Elephant,
+            PieceKind::Advisor,
+            PieceKind::King,
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Rook,
+        ];
+        let mut board = [0u8; 90];
+        for color in Color::ALL {
+            // Red's ranks 0, 2, 3; black's the same turned 180°.
+            let at = |file: usize, rank: usize| match color {
+                Color::Red => rank * 9 + file,
+                Color::Black => 89 - (rank * 9 + file),
+            };
+            for (file, kind) in BACK.iter().enumerate() {
+                board[at(file, 0)] = code(color, *kind);
+            }
+            board[at(1, 2)] = code(color, PieceKind::Cannon);
+            board[at(7, 2)] = code(color, PieceKind::Cannon);
+            for file in (0..9).step_by(2) {
+                board[at(file, 3)] = code(color, PieceKind::Pawn);
+            }
+        }
+        Position {
+            board,
             turn: Color::Red,
             kings: [4, 85],
             halfmoves: 0,
             fullmoves: 1,
-        })
+        }
     }
 
     /// Reads and validates a FEN with the strict policy.
@@ -790,7 +817,9 @@ impl Position {
             out.board[m] = self.board[s];
         }
         for c in 0..2 {
-            out.kings[c] = Square::from_index_unchecked(self.kings[c]).mirror_files().index() as u8;
+            out.kings[c] = Square::from_index_unchecked(self.kings[c])
+                .mirror_files()
+                .index() as u8;
         }
         out
     }
@@ -818,5 +847,15 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_matches_its_fen() {
+        assert_eq!(Position::start().fen(), crate::fen::START_FEN);
     }
 }

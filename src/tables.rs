@@ -185,7 +185,8 @@ const fn build_palace_steps(diagonal: bool) -> [Steps; 90] {
                 let (df, dr) = if diagonal { diag[i] } else { orth[i] };
                 let (x, y) = (f + df, r + dr);
                 // Advisors move only along the palace diagonals.
-                let on_diagonals = !diagonal || (on_palace_diagonal(f, r) && on_palace_diagonal(x, y));
+                let on_diagonals =
+                    !diagonal || (on_palace_diagonal(f, r) && on_palace_diagonal(x, y));
                 if on_board(x, y) && in_any_palace(x, y) && same_palace(r, y) && on_diagonals {
                     t[s] = t[s].push(idx(x, y), 255);
                 }

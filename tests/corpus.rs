@@ -15,7 +15,11 @@ fn main() {
     let corpus = match corpus::load(&[root]) {
         Ok(c) => c,
         Err(errors) => {
-            let msg = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n");
+            let msg = errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n");
             let trial = Trial::test("corpus loads", move || Err(Failed::from(msg)));
             libtest_mimic::run(&args, vec![trial]).exit();
         }

@@ -32,7 +32,9 @@ impl Args {
                         Some(v) => v,
                         None => {
                             i += 1;
-                            raw.get(i).cloned().ok_or_else(|| format!("--{name} needs a value"))?
+                            raw.get(i)
+                                .cloned()
+                                .ok_or_else(|| format!("--{name} needs a value"))?
                         }
                     };
                     flags.entry(name.to_string()).or_default().push(v);
@@ -40,7 +42,10 @@ impl Args {
                     if inline.is_some() {
                         return Err(format!("--{name} takes no value"));
                     }
-                    flags.entry(name.to_string()).or_default().push(String::new());
+                    flags
+                        .entry(name.to_string())
+                        .or_default()
+                        .push(String::new());
                 } else {
                     return Err(format!("unknown option --{name}"));
                 }
@@ -54,13 +59,19 @@ impl Args {
 
     /// The last value of a flag.
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.flags.get(name).and_then(|v| v.last()).map(String::as_str)
+        self.flags
+            .get(name)
+            .and_then(|v| v.last())
+            .map(String::as_str)
     }
 
     /// Every value of a repeatable flag.
     #[allow(dead_code)]
     pub fn values(&self, name: &str) -> Vec<&str> {
-        self.flags.get(name).map(|v| v.iter().map(String::as_str).collect()).unwrap_or_default()
+        self.flags
+            .get(name)
+            .map(|v| v.iter().map(String::as_str).collect())
+            .unwrap_or_default()
     }
 
     /// Whether a switch was given.

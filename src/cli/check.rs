@@ -39,7 +39,10 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
         if args.value("edition").is_some_and(|e| e != inst.edition.id) {
             continue;
         }
-        if args.value("kind").is_some_and(|k| k != inst.case.raw.kind.name()) {
+        if args
+            .value("kind")
+            .is_some_and(|k| k != inst.case.raw.kind.name())
+        {
             continue;
         }
         let status = corpus::run(&inst);
@@ -78,7 +81,10 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
         }
     }
     if format == "json" {
-        println!("{}", serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
+        );
     } else {
         for e in &errata {
             println!("{e}");
@@ -89,7 +95,11 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
             println!("{passed} passed, {failed} failed");
         }
     }
-    Ok(if failed > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 pub fn export_json(raw: &[String]) -> Result<ExitCode, String> {

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod coverage;
 mod play;
 
 use std::process::ExitCode;
@@ -20,6 +21,8 @@ commands:
         `N passed, N failed[, N skipped]`
   export-json [PATH...] [--out FILE]
         write the corpus as one JSON bundle
+  coverage [PATH...] [--edition E] [--missing]
+        every clause with its cases or the reason it has none
   perft FEN DEPTH [--divide]
         count the leaf nodes of the legal move tree; the count is the last line
   moves FEN [--moves \"m1 m2 ...\"]
@@ -43,6 +46,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
     let result = match cmd.as_str() {
         "check" => check::check(rest),
         "export-json" => check::export_json(rest),
+        "coverage" => coverage::coverage(rest),
         "perft" => play::perft(rest),
         "moves" => play::moves(rest),
         "notation" => play::notation(rest),

@@ -37,7 +37,8 @@ pub fn moves(raw: &[String]) -> Result<ExitCode, String> {
     let pos = position_arg(args.positional.first().map(String::as_str))?;
     let pos = match args.value("moves") {
         Some(text) => {
-            let (_, p) = notation::parse_line(&pos, text).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
+            let (_, p) =
+                notation::parse_line(&pos, text).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
             p
         }
         None => pos,
@@ -85,7 +86,9 @@ pub fn editions(raw: &[String]) -> Result<ExitCode, String> {
             "{}\t{}{}",
             e.id,
             e.title,
-            e.parent.map(|p| format!(" (amends {p})")).unwrap_or_default()
+            e.parent
+                .map(|p| format!(" (amends {p})"))
+                .unwrap_or_default()
         );
     }
     Ok(ExitCode::SUCCESS)

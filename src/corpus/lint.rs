@@ -15,7 +15,11 @@ pub(crate) fn lint(text: &str) -> Vec<(usize, usize, String)> {
         }
         let trimmed = line.trim_end();
         if trimmed == "---" && n > 1 || trimmed == "..." {
-            out.push((n, 1, "one document per file: no '---' or '...' after the start".to_string()));
+            out.push((
+                n,
+                1,
+                "one document per file: no '---' or '...' after the start".to_string(),
+            ));
             continue;
         }
         let mut quote: Option<char> = None;
@@ -67,7 +71,11 @@ pub(crate) fn lint(text: &str) -> Vec<(usize, usize, String)> {
                             '*' => "an alias",
                             _ => "a tag",
                         };
-                        out.push((n, col, format!("{what} is not portable YAML: write the value out")));
+                        out.push((
+                            n,
+                            col,
+                            format!("{what} is not portable YAML: write the value out"),
+                        ));
                     } else if at_node_start && prev_significant.is_some() && !c.is_whitespace() {
                         // A plain scalar value: check for YAML 1.1 booleans.
                         let rest: String = line[byte..]
@@ -109,6 +117,8 @@ mod tests {
 
     #[test]
     fn quoted_and_commented_text_is_fine() {
-        assert!(lint("a: \"&x *y !z\"\nb: 'it''s' # yes\nc: [\"no\"]\nd: note & more\n").is_empty());
+        assert!(
+            lint("a: \"&x *y !z\"\nb: 'it''s' # yes\nc: [\"no\"]\nd: note & more\n").is_empty()
+        );
     }
 }

@@ -383,7 +383,10 @@ impl<'a> Locator<'a> {
                 return Some((i + 1, col));
             }
             // Flow mappings: `{fen: "...", moves: ...}`.
-            if let Some(pos) = l.find(&format!("{{{pat}")).or_else(|| l.find(&format!(", {pat}"))) {
+            if let Some(pos) = l
+                .find(&format!("{{{pat}"))
+                .or_else(|| l.find(&format!(", {pat}")))
+            {
                 let offset = if l[pos..].starts_with('{') { 1 } else { 2 };
                 return Some((i + 1, pos + offset + 1));
             }
@@ -410,7 +413,9 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
     let parsed: CorpusFile = match yaml_serde::from_str(text) {
         Ok(f) => f,
         Err(e) => {
-            let (l, c) = e.location().map_or((0, 0), |loc| (loc.line(), loc.column()));
+            let (l, c) = e
+                .location()
+                .map_or((0, 0), |loc| (loc.line(), loc.column()));
             return Err(vec![at(l, c, e.to_string())]);
         }
     };
@@ -426,13 +431,20 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
         let mut mismatches = Vec::new();
         type_mismatches(&as_written, &as_read, &mut Vec::new(), &mut mismatches);
         for (path, written, read) in mismatches {
-            let key = path.iter().rev().find(|k| k.parse::<usize>().is_err()).cloned().unwrap_or_default();
+            let key = path
+                .iter()
+                .rev()
+                .find(|k| k.parse::<usize>().is_err())
+                .cloned()
+                .unwrap_or_default();
             let case_line = path
                 .get(1)
                 .and_then(|i| i.parse::<usize>().ok())
                 .and_then(|i| parsed.cases.get(i))
                 .map_or(1, |c| loc.id_line(&c.id, 1).max(1));
-            let (l, c) = loc.key(&key, case_line, usize::MAX).unwrap_or((case_line, 1));
+            let (l, c) = loc
+                .key(&key, case_line, usize::MAX)
+                .unwrap_or((case_line, 1));
             errors.push(at(
                 l,
                 c,
@@ -509,17 +521,17 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
             );
         }
         if raw.description.trim().is_empty() || raw.description.contains('\n') {
-            err("description", "the description is one non-empty line".into());
+            err(
+                "description",
+                "the description is one non-empty line".into(),
+            );
         }
         if raw.clauses.is_empty() {
             err("clauses", "at least one clause".into());
         }
         for c in &raw.clauses {
             if !edition.clauses().contains(c) {
-                err(
-                    "clauses",
-                    format!("unknown clause '{c}' in {}", edition.id),
-                );
+                err("clauses", format!("unknown clause '{c}' in {}", edition.id));
             }
         }
         if let Some(fig) = &raw.figure {
@@ -537,7 +549,10 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
         }
         if let Some(e) = &raw.erratum {
             if !errata.contains(&e.id) {
-                err("erratum", format!("erratum '{}' is not in spec/errata.md", e.id));
+                err(
+                    "erratum",
+                    format!("erratum '{}' is not in spec/errata.md", e.id),
+                );
             }
             if e.reason.trim().is_empty() {
                 err("erratum", "an erratum needs its reason".into());
@@ -557,10 +572,7 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
                 continue;
             };
             if other.id == edition.id {
-                err(
-                    "editions",
-                    format!("'{ed_id}' is the case's own edition"),
-                );
+                err("editions", format!("'{ed_id}' is the case's own edition"));
                 continue;
             }
             if other.game != edition.game {
@@ -585,7 +597,10 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
             }
             if let Some(e) = &ov.erratum {
                 if !errata.contains(&e.id) {
-                    err("editions", format!("erratum '{}' is not in spec/errata.md", e.id));
+                    err(
+                        "editions",
+                        format!("erratum '{}' is not in spec/errata.md", e.id),
+                    );
                 }
             }
             instances.push((other, merge(&raw.expected, ov.expected.as_ref())));
@@ -594,7 +609,9 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
             if let Err(issue) = kinds::validate(raw.kind, &raw.input, expected, ed) {
                 let key = issue.key.as_str();
                 let (l, c) = match issue.field.as_deref() {
-                    Some(f) => loc.key(f, line.max(1), until).unwrap_or_else(|| key_at(key)),
+                    Some(f) => loc
+                        .key(f, line.max(1), until)
+                        .unwrap_or_else(|| key_at(key)),
                     None => key_at(key),
                 };
                 let suffix = if ed.id == edition.id {
@@ -702,7 +719,10 @@ impl Case {
                 out.push(Instance {
                     case: self,
                     edition: ed,
-                    clauses: ov.clauses.clone().unwrap_or_else(|| self.raw.clauses.clone()),
+                    clauses: ov
+                        .clauses
+                        .clone()
+                        .unwrap_or_else(|| self.raw.clauses.clone()),
                     expected: merge(&self.raw.expected, ov.expected.as_ref()),
                     skip: ov.skip.clone().or_else(|| self.raw.skip.clone()),
                     erratum: ov.erratum.clone().or_else(|| self.raw.erratum.clone()),

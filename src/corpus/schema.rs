@@ -5,8 +5,8 @@
 
 use serde_json::{Value, json};
 
-use super::kinds::{self, Kind};
 use super::CorpusFile;
+use super::kinds::{self, Kind};
 
 /// The whole corpus schema.
 pub(crate) fn corpus_schema() -> Value {
@@ -17,7 +17,7 @@ pub(crate) fn corpus_schema() -> Value {
         per_kind.push((kind, input, expected));
     }
     // Register the shared definitions used by the kinds' schemas.
-    let _ = g.subschema_for::<kinds::MoveText>();
+    let _ = g.subschema_for::<kinds::xiangqi::MoveText>();
     let root = g.into_root_schema_for::<CorpusFile>();
     let mut root: Value = root.to_value();
     let mut cases_if_then = Vec::new();

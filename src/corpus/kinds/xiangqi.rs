@@ -1,9 +1,8 @@
-//! The kinds of case: the shape of each kind's `input` and `expected`, how
-//! the loader validates them, and how qigui runs them.
+//! The Xiangqi kinds of case (articles 1–4, 7.5): `fen`, `legal-moves`,
+//! `perft`, `outcome`, `notation`, `equipment`.
 
 use std::collections::BTreeSet;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -14,48 +13,7 @@ use crate::notation;
 use crate::outcome::GameResult;
 use crate::position::{Move, Position, Validation};
 
-/// What a case tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// Reading a FEN: valid or not, and its canonical form.
-    Fen,
-    /// The legal moves of a position (2.2–2.3, 3.4).
-    LegalMoves,
-    /// The number of leaf nodes of the legal move tree.
-    Perft,
-    /// A game record's result with its reason (articles 3–4).
-    Outcome,
-    /// Reading and printing a move (1.1, 7.5).
-    Notation,
-    /// Board and piece measurements (1.4–1.6).
-    Equipment,
-}
-
-impl Kind {
-    /// Every kind.
-    pub const ALL: [Kind; 6] = [
-        Kind::Fen,
-        Kind::LegalMoves,
-        Kind::Perft,
-        Kind::Outcome,
-        Kind::Notation,
-        Kind::Equipment,
-    ];
-
-    /// The name used in the corpus.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Fen => "fen",
-            Kind::LegalMoves => "legal-moves",
-            Kind::Perft => "perft",
-            Kind::Outcome => "outcome",
-            Kind::Notation => "notation",
-            Kind::Equipment => "equipment",
-        }
-    }
-}
+use super::{Issue, Kind, issue, mismatch, typed};
 
 /// A list of moves: one string with moves separated by spaces or commas, or
 /// a list of strings. Each move may be in any notation qigui reads.
@@ -306,39 +264,6 @@ pub struct EquipmentExpected {
     pub violations: Option<Vec<String>>,
 }
 
-/// What is wrong with a case, for the loader: the case key to point at,
-/// optionally a more precise field, and the message.
-pub(crate) struct Issue {
-    pub(crate) key: String,
-    pub(crate) field: Option<String>,
-    pub(crate) message: String,
-}
-
-fn issue(key: &str, message: impl Into<String>) -> Issue {
-    Issue {
-        key: key.to_string(),
-        field: None,
-        message: message.into(),
-    }
-}
-
-fn typed<T: DeserializeOwned>(key: &str, v: &Value) -> Result<T, Issue> {
-    serde_json::from_value(v.clone()).map_err(|e| {
-        let msg = e.to_string();
-        // Point at the unknown or missing field when serde names it.
-        let field = msg
-            .split('`')
-            .nth(1)
-            .filter(|_| msg.starts_with("unknown field"))
-            .map(str::to_string);
-        Issue {
-            key: key.to_string(),
-            field,
-            message: format!("{key}: {msg}"),
-        }
-    })
-}
-
 fn position(fen: Option<&str>) -> Result<Position, Issue> {
     match fen {
         None => Ok(Position::start()),
@@ -381,12 +306,20 @@ fn play_moves(
 fn iccs_set(key: &str, moves: &[String]) -> Result<BTreeSet<Move>, Issue> {
     moves
         .iter()
-        .map(|m| notation::parse_iccs(m).ok_or_else(|| issue("expected", format!("{key}: '{m}' is not an ICCS move"))))
+        .map(|m| {
+            notation::parse_iccs(m)
+                .ok_or_else(|| issue("expected", format!("{key}: '{m}' is not an ICCS move")))
+        })
         .collect()
 }
 
 /// Validates a case's input and expected output for one edition.
-pub(crate) fn validate(kind: Kind, input: &Value, expected: &Value, edition: &Edition) -> Result<(), Issue> {
+pub(crate) fn validate(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), Issue> {
     match kind {
         Kind::Fen => {
             let _: FenInput = typed("input", input)?;
@@ -407,7 +340,10 @@ pub(crate) fn validate(kind: Kind, input: &Value, expected: &Value, edition: &Ed
                 iccs_set("moves", list)?;
             }
             if e == LegalMovesExpected::default() {
-                return Err(issue("expected", "expects nothing: give moves, count, includes, excludes or check"));
+                return Err(issue(
+                    "expected",
+                    "expects nothing: give moves, count, includes, excludes or check",
+                ));
             }
         }
         Kind::Perft => {
@@ -426,7 +362,11 @@ pub(crate) fn validate(kind: Kind, input: &Value, expected: &Value, edition: &Ed
             if let Some(ev) = i.events.iter().find(|ev| ev.after > moves.len()) {
                 return Err(issue(
                     "input",
-                    format!("an event after ply {} but the record has {} plies", ev.after, moves.len()),
+                    format!(
+                        "an event after ply {} but the record has {} plies",
+                        ev.after,
+                        moves.len()
+                    ),
                 ));
             }
             if let Some(r) = &e.reason {
@@ -436,7 +376,10 @@ pub(crate) fn validate(kind: Kind, input: &Value, expected: &Value, edition: &Ed
             }
             if let Some(c) = &e.clause {
                 if !edition.clauses().contains(c) {
-                    return Err(issue("expected", format!("unknown clause '{c}' in {}", edition.id)));
+                    return Err(issue(
+                        "expected",
+                        format!("unknown clause '{c}' in {}", edition.id),
+                    ));
                 }
             }
         }
@@ -456,23 +399,25 @@ pub(crate) fn validate(kind: Kind, input: &Value, expected: &Value, edition: &Ed
             let _: Equipment = typed("input", input)?;
             let _: EquipmentExpected = typed("expected", expected)?;
             if edition.equipment.is_none() {
-                return Err(issue("kind", format!("{} sets no equipment limits", edition.id)));
+                return Err(issue(
+                    "kind",
+                    format!("{} sets no equipment limits", edition.id),
+                ));
             }
         }
+        #[allow(unreachable_patterns)]
+        _ => return Err(issue("kind", "not a Xiangqi kind")),
     }
     Ok(())
 }
 
-fn mismatch<T: std::fmt::Debug + PartialEq>(what: &str, expected: &T, got: &T) -> Result<(), String> {
-    if expected == got {
-        Ok(())
-    } else {
-        Err(format!("{what}: expected {expected:?}, got {got:?}"))
-    }
-}
-
 /// Runs a case; `Err` is the failure message.
-pub(crate) fn run(kind: Kind, input: &Value, expected: &Value, edition: &Edition) -> Result<(), String> {
+pub(crate) fn run(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), String> {
     let fail = |i: Issue| i.message;
     match kind {
         Kind::Fen => {
@@ -499,7 +444,9 @@ pub(crate) fn run(kind: Kind, input: &Value, expected: &Value, edition: &Edition
                         mismatch("error", &code.as_str(), &err.code())
                             .map_err(|m| format!("{m} ({err})"))?;
                     }
-                    if let (Some(field), crate::position::ParseFenError::Syntax(se)) = (e.field, &err) {
+                    if let (Some(field), crate::position::ParseFenError::Syntax(se)) =
+                        (e.field, &err)
+                    {
                         mismatch("field", &field, &se.field)?;
                     }
                 }
@@ -511,7 +458,8 @@ pub(crate) fn run(kind: Kind, input: &Value, expected: &Value, edition: &Edition
             let pos = position(i.fen.as_deref()).map_err(fail)?;
             let (_, pos) = play_moves(&pos, i.moves.as_ref(), false).map_err(fail)?;
             let legal: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
-            let show = |s: &BTreeSet<Move>| s.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ");
+            let show =
+                |s: &BTreeSet<Move>| s.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ");
             if let Some(m) = &e.moves {
                 let want = iccs_set("moves", m).map_err(fail)?;
                 if want != legal {
@@ -580,7 +528,10 @@ pub(crate) fn run(kind: Kind, input: &Value, expected: &Value, edition: &Edition
                 mismatch("reason", &r.as_str(), &got)?;
             }
             if let Some(c) = &e.clause {
-                let got = adj.outcome.map(|o| edition.clause_for(o.reason)).unwrap_or("none");
+                let got = adj
+                    .outcome
+                    .map(|o| edition.clause_for(o.reason))
+                    .unwrap_or("none");
                 mismatch("clause", &c.as_str(), &got)?;
             }
             if let Some(p) = e.plies {
@@ -607,7 +558,11 @@ pub(crate) fn run(kind: Kind, input: &Value, expected: &Value, edition: &Edition
                         ("iccs", &e.iccs, pm.mv.iccs()),
                         ("chinese", &e.chinese, notation::chinese(&pos, pm.mv)),
                         ("wxf", &e.wxf, notation::wxf(&pos, pm.mv)),
-                        ("abbreviated", &e.abbreviated, notation::abbreviated(&pos, pm.mv)),
+                        (
+                            "abbreviated",
+                            &e.abbreviated,
+                            notation::abbreviated(&pos, pm.mv),
+                        ),
                         ("notation", &e.notation, pm.notation.name().to_string()),
                     ];
                     for (what, want, got) in checks {
@@ -620,7 +575,8 @@ pub(crate) fn run(kind: Kind, input: &Value, expected: &Value, edition: &Edition
                     }
                 }
                 Err(err) => match &e.error {
-                    Some(code) => mismatch("error", &code.as_str(), &err.code).map_err(|m| format!("{m} ({err})"))?,
+                    Some(code) => mismatch("error", &code.as_str(), &err.code)
+                        .map_err(|m| format!("{m} ({err})"))?,
                     None => return Err(format!("expected a move, got: {err}")),
                 },
             }
@@ -632,13 +588,20 @@ pub(crate) fn run(kind: Kind, input: &Value, expected: &Value, edition: &Edition
                 .equipment
                 .ok_or_else(|| format!("{} sets no equipment limits", edition.id))?;
             let v = equipment::check(&i, &limits);
-            let detail = v.iter().map(|v| format!("{}: {}", v.clause, v.message)).collect::<Vec<_>>().join("; ");
-            mismatch("conforms", &e.conforms, &v.is_empty()).map_err(|m| format!("{m} [{detail}]"))?;
+            let detail = v
+                .iter()
+                .map(|v| format!("{}: {}", v.clause, v.message))
+                .collect::<Vec<_>>()
+                .join("; ");
+            mismatch("conforms", &e.conforms, &v.is_empty())
+                .map_err(|m| format!("{m} [{detail}]"))?;
             if let Some(want) = &e.violations {
                 let got: Vec<String> = v.iter().map(|v| v.clause.clone()).collect();
                 mismatch("violations", want, &got).map_err(|m| format!("{m} [{detail}]"))?;
             }
         }
+        #[allow(unreachable_patterns)]
+        _ => return Err(format!("{} is not a Xiangqi kind", kind.name())),
     }
     Ok(())
 }
@@ -655,5 +618,7 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         Kind::Outcome => (schema_for!(OutcomeInput), schema_for!(OutcomeExpected)),
         Kind::Notation => (schema_for!(NotationInput), schema_for!(NotationExpected)),
         Kind::Equipment => (schema_for!(Equipment), schema_for!(EquipmentExpected)),
+        #[allow(unreachable_patterns)]
+        _ => (schema_for!(()), schema_for!(())),
     }
 }

@@ -1,0 +1,152 @@
+//! The kinds of case: the shape of each kind's `input` and `expected`, how
+//! the loader validates them, and how qigui runs them. Each game or domain
+//! has its own file; this one dispatches on [`Kind`].
+//!
+//! To add a kind: add a variant (and its name) to [`Kind`], implement its
+//! `validate`, `run` and `schemas` in the domain's file, add the three
+//! dispatch lines below, regenerate `spec/corpus.schema.json` with
+//! `QIGUI_BLESS=1 cargo test --lib schema`, and describe it in
+//! `spec/corpus-format.md`.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::editions::Edition;
+
+pub(crate) mod xiangqi;
+
+/// What a case tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Reading a FEN: valid or not, and its canonical form.
+    Fen,
+    /// The legal moves of a position (2.2–2.3, 3.4).
+    LegalMoves,
+    /// The number of leaf nodes of the legal move tree.
+    Perft,
+    /// A game record's result with its reason (articles 3–4).
+    Outcome,
+    /// Reading and printing a move (1.1, 7.5).
+    Notation,
+    /// Board and piece measurements (1.4–1.6).
+    Equipment,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 6] = [
+        Kind::Fen,
+        Kind::LegalMoves,
+        Kind::Perft,
+        Kind::Outcome,
+        Kind::Notation,
+        Kind::Equipment,
+    ];
+
+    /// The name used in the corpus.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Fen => "fen",
+            Kind::LegalMoves => "legal-moves",
+            Kind::Perft => "perft",
+            Kind::Outcome => "outcome",
+            Kind::Notation => "notation",
+            Kind::Equipment => "equipment",
+        }
+    }
+}
+
+/// What is wrong with a case, for the loader: the case key to point at,
+/// optionally a more precise field, and the message.
+pub(crate) struct Issue {
+    pub(crate) key: String,
+    pub(crate) field: Option<String>,
+    pub(crate) message: String,
+}
+
+pub(crate) fn issue(key: &str, message: impl Into<String>) -> Issue {
+    Issue {
+        key: key.to_string(),
+        field: None,
+        message: message.into(),
+    }
+}
+
+pub(crate) fn typed<T: DeserializeOwned>(key: &str, v: &Value) -> Result<T, Issue> {
+    serde_json::from_value(v.clone()).map_err(|e| {
+        let msg = e.to_string();
+        // Point at the unknown or missing field when serde names it.
+        let field = msg
+            .split('`')
+            .nth(1)
+            .filter(|_| msg.starts_with("unknown field"))
+            .map(str::to_string);
+        Issue {
+            key: key.to_string(),
+            field,
+            message: format!("{key}: {msg}"),
+        }
+    })
+}
+
+pub(crate) fn mismatch<T: std::fmt::Debug + PartialEq>(
+    what: &str,
+    expected: &T,
+    got: &T,
+) -> Result<(), String> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(format!("{what}: expected {expected:?}, got {got:?}"))
+    }
+}
+
+/// Validates a case's input and expected output for one edition.
+pub(crate) fn validate(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), Issue> {
+    match kind {
+        Kind::Fen
+        | Kind::LegalMoves
+        | Kind::Perft
+        | Kind::Outcome
+        | Kind::Notation
+        | Kind::Equipment => xiangqi::validate(kind, input, expected, edition),
+    }
+}
+
+/// Runs a case; `Err` is the failure message.
+pub(crate) fn run(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), String> {
+    match kind {
+        Kind::Fen
+        | Kind::LegalMoves
+        | Kind::Perft
+        | Kind::Outcome
+        | Kind::Notation
+        | Kind::Equipment => xiangqi::run(kind, input, expected, edition),
+    }
+}
+
+/// The JSON Schemas of each kind's input and expected output.
+#[cfg(test)]
+pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
+    match kind {
+        Kind::Fen
+        | Kind::LegalMoves
+        | Kind::Perft
+        | Kind::Outcome
+        | Kind::Notation
+        | Kind::Equipment => xiangqi::schemas(kind),
+    }
+}
