@@ -1,0 +1,162 @@
+//! The command line as users and other programs see it.
+
+use std::process::Command;
+
+fn qigui(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qigui"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let (code, out, _) = qigui(&["perft", "start", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("79666"));
+    let (code, out, _) = qigui(&[
+        "perft",
+        "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+        "2",
+        "--divide",
+    ]);
+    assert_eq!(code, 0);
+    let last: u64 = out
+        .lines()
+        .last()
+        .and_then(|l| l.parse().ok())
+        .expect("a count");
+    let sum: u64 = out
+        .lines()
+        .rev()
+        .skip(1)
+        .filter_map(|l| l.split(' ').nth(1)?.parse::<u64>().ok())
+        .sum();
+    assert_eq!(last, sum);
+}
+
+#[test]
+fn check_ends_with_the_summary_line() {
+    let (code, out, _) = qigui(&["check", "cases/xiangqi-2020/02-moves.yaml"]);
+    assert_eq!(code, 0, "{out}");
+    let last = out.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words.len(), 4, "{last}");
+    assert!(
+        words[0].parse::<u32>().is_ok()
+            && words[1] == "passed,"
+            && words[2] == "0"
+            && words[3] == "failed"
+    );
+}
+
+#[test]
+fn check_json_rows() {
+    let (code, out, _) = qigui(&[
+        "check",
+        "cases/xiangqi-2020/01-board.yaml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let rows: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let rows = rows.as_array().expect("an array");
+    assert!(!rows.is_empty());
+    for r in rows {
+        for key in ["id", "edition", "clauses", "status", "message"] {
+            assert!(r.get(key).is_some(), "{key} missing in {r}");
+        }
+        assert_eq!(r["status"], "passed");
+    }
+    assert!(rows.iter().any(|r| r["figure"] == "图1"));
+    assert!(rows.iter().any(|r| r["edition"] == "xiangqi-1999"));
+}
+
+#[test]
+fn a_failing_case_is_reported_and_exits_1() {
+    let dir = std::env::temp_dir().join(format!("qigui-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrong.yaml");
+    std::fs::write(
+        &file,
+        "format: 1\nedition: xiangqi-2020\ncases:\n  - id: xiangqi-2020/perft/wrong\n    kind: perft\n    clauses: [\"2.2\"]\n    description: A deliberately wrong count.\n    provenance: composed\n    input: {depth: 1}\n    expected: {nodes: 45}\n",
+    )
+    .unwrap();
+    let (code, out, _) = qigui(&["check", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("FAIL xiangqi-2020/perft/wrong: nodes: expected 45, got 44"),
+        "{out}"
+    );
+    assert_eq!(out.lines().last(), Some("0 passed, 1 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn corpus_errors_name_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("qigui-cli-err-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.yaml");
+    std::fs::write(
+        &file,
+        "format: 1\nedition: xiangqi-2020\ncases:\n  - id: xiangqi-2020/x/bad-fen\n    kind: legal-moves\n    clauses: [\"2.2\"]\n    description: An illegal FEN.\n    provenance: composed\n    input:\n      fen: \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"\n    expected: {count: 1}\n",
+    )
+    .unwrap();
+    let (code, _, err) = qigui(&["check", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bad.yaml:10:7: case 'xiangqi-2020/x/bad-fen': illegal FEN"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn export_json_bundle() {
+    let (code, out, _) = qigui(&["export-json", "cases/xiangqi-2020/01-board.yaml"]);
+    assert_eq!(code, 0);
+    let b: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(b["format"], 1);
+    let case = b["cases"]
+        .as_array()
+        .and_then(|c| {
+            c.iter()
+                .find(|c| c["id"] == "xiangqi-2020/1.4/small-squares")
+        })
+        .expect("case");
+    assert_eq!(
+        case["expected_by_edition"]["xiangqi-2020"]["conforms"],
+        false
+    );
+    assert_eq!(
+        case["expected_by_edition"]["xiangqi-1999"]["conforms"],
+        true
+    );
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    for args in [
+        vec!["perft", "rnbakabnr/9 w", "2"],
+        vec!["perft", "start", "99"],
+        vec!["moves", "4k4/9/9/9/9/9/9/9/9/4K4 w"],
+        vec!["notation", "车十平五"],
+        vec!["notation", "--fen", "nonsense", "h2e2"],
+        vec!["frobnicate"],
+        vec!["check", "--format", "xml"],
+        vec!["check", "/no/such/path"],
+    ] {
+        let (code, _, err) = qigui(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            !err.is_empty() && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+}
