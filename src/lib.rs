@@ -16,6 +16,8 @@
 //! | [`notation`] | 1.1 file numbering, 7.5 records: ICCS, WXF, Chinese |
 //! | [`outcome`] | article 4: results and their reasons |
 //! | [`game`] | 3.2–3.4 and 4.1–4.2 applied to a game record |
+//! | [`cycle`] | 23.1–23.3: finding the 待判局面 in a record |
+//! | [`ruling`] | 23.4–23.5, 25, 26.9, 4.3: the ruling on a labelled cycle |
 //! | [`editions`] | the rulebook editions as profiles |
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
@@ -26,6 +28,7 @@
 pub mod board;
 pub mod corpus;
 pub mod coverage;
+pub mod cycle;
 pub mod editions;
 pub mod equipment;
 pub mod fen;
@@ -33,6 +36,7 @@ pub mod game;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod ruling;
 mod tables;
 
 pub use board::{Color, Piece, PieceKind, Square};

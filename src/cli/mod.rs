@@ -5,6 +5,7 @@ mod args;
 mod check;
 mod coverage;
 mod play;
+mod rule;
 
 use std::process::ExitCode;
 
@@ -29,6 +30,10 @@ commands:
         list the legal moves with their notations
   notation MOVE [--fen FEN]
         read a move (ICCS, WXF or Chinese) and print it in every notation
+  rule --red \"LABELS\" --black \"LABELS\" [--edition E] [--move-number N]
+       [--nine-rounds --points N] [--format text|json]
+        rule on a cycle whose moves are labelled 将 杀 捉 兑 献 拦 跟 闲
+        (捉:车, 捉:无根子, 捉:少根子, 捉:联合, 捉:联合车, 捉:联合无根子, 捉:得子)
   editions
         list the editions
   help  this text
@@ -48,6 +53,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "export-json" => check::export_json(rest),
         "coverage" => coverage::coverage(rest),
         "perft" => play::perft(rest),
+        "rule" => rule::rule(rest),
         "moves" => play::moves(rest),
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),

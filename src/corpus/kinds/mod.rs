@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::editions::Edition;
 
+pub(crate) mod repetition;
 pub(crate) mod xiangqi;
 
 /// What a case tests.
@@ -33,17 +34,23 @@ pub enum Kind {
     Notation,
     /// Board and piece measurements (1.4–1.6).
     Equipment,
+    /// Finding the 待判局面 in a game record (23.1–23.3).
+    Repetition,
+    /// The ruling on a labelled cycle (23.4–23.5, 25, 26.9, 4.3).
+    RepetitionVerdict,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
         Kind::Outcome,
         Kind::Notation,
         Kind::Equipment,
+        Kind::Repetition,
+        Kind::RepetitionVerdict,
     ];
 
     /// The name used in the corpus.
@@ -55,6 +62,8 @@ impl Kind {
             Kind::Outcome => "outcome",
             Kind::Notation => "notation",
             Kind::Equipment => "equipment",
+            Kind::Repetition => "repetition",
+            Kind::RepetitionVerdict => "repetition-verdict",
         }
     }
 }
@@ -118,6 +127,9 @@ pub(crate) fn validate(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::validate(kind, input, expected, edition),
+        Kind::Repetition | Kind::RepetitionVerdict => {
+            repetition::validate(kind, input, expected, edition)
+        }
     }
 }
 
@@ -135,6 +147,9 @@ pub(crate) fn run(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::run(kind, input, expected, edition),
+        Kind::Repetition | Kind::RepetitionVerdict => {
+            repetition::run(kind, input, expected, edition)
+        }
     }
 }
 
@@ -148,5 +163,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::schemas(kind),
+        Kind::Repetition | Kind::RepetitionVerdict => repetition::schemas(kind),
     }
 }

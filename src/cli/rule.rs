@@ -1,0 +1,100 @@
+//! `qigui rule`: the ruling on a labelled cycle (棋例 I).
+
+use std::process::ExitCode;
+
+use qigui::ruling::{self, Cycle, RepetitionRules, Sequence};
+use serde_json::json;
+
+use super::Args;
+
+pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(
+        raw,
+        &["edition", "red", "black", "move-number", "points", "format"],
+        &["nine-rounds"],
+    )?;
+    let format = args.format(&["text", "json"])?;
+    let edition = args.value("edition").unwrap_or("xiangqi-2020");
+    let rules = RepetitionRules::for_edition(edition)
+        .ok_or_else(|| format!("no repetition rules for edition '{edition}' (xiangqi-2020, xiangqi-2020-mass, xiangqi-1999)"))?;
+    let red = ruling::parse_labels(args.value("red").ok_or("--red \"labels\" is required")?)
+        .map_err(|e| format!("--red: {e}"))?;
+    let black = ruling::parse_labels(
+        args.value("black")
+            .ok_or("--black \"labels\" is required")?,
+    )
+    .map_err(|e| format!("--black: {e}"))?;
+    let number = |name: &str| -> Result<Option<u32>, String> {
+        args.value(name)
+            .map(|v| {
+                v.parse::<u32>()
+                    .map_err(|_| format!("--{name} {v}: not a number"))
+            })
+            .transpose()
+    };
+    let cycle = Cycle {
+        red,
+        black,
+        sequence: if args.has("nine-rounds") {
+            Sequence::NineRounds
+        } else {
+            Sequence::Threefold
+        },
+        points: number("points")?,
+        move_number: number("move-number")?,
+    };
+    let r = ruling::rule(&cycle, rules).map_err(|e| e.to_string())?;
+    if format == "json" {
+        let v = json!({
+            "verdict": r.verdict.code(),
+            "clauses": r.clauses,
+            "red": r.red,
+            "black": r.black,
+            "change": r.change,
+            "explanation": r.explanation,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!("{} ({})", r.verdict.code(), r.verdict.chinese());
+        println!("clauses: {}", r.clauses.join(", "));
+        println!(
+            "red: {}{}",
+            r.red.description,
+            if r.red.forbidden {
+                " (禁止着法)"
+            } else {
+                " (允许着法)"
+            }
+        );
+        println!(
+            "black: {}{}",
+            r.black.description,
+            if r.black.forbidden {
+                " (禁止着法)"
+            } else {
+                " (允许着法)"
+            }
+        );
+        if let Some(c) = r.change {
+            let within = match c.within_rounds {
+                Some(0) => "at once".to_string(),
+                Some(n) => format!("within {n} rounds"),
+                None => "(no deadline given)".to_string(),
+            };
+            println!(
+                "change: {} {within}{}",
+                c.side,
+                if c.idle_required {
+                    ", one changed move being 闲"
+                } else {
+                    ""
+                }
+            );
+        }
+        println!("{}", r.explanation);
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,286 @@
+//! The repetition kinds (棋例 I): `repetition` finds the 待判局面 in a game
+//! record (23.1–23.3); `repetition-verdict` rules on a labelled cycle (23.4,
+//! 23.5, 25, 26.9, 4.3).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::cycle;
+use crate::editions::Edition;
+use crate::notation;
+use crate::position::{Move, Position};
+use crate::ruling::{self, Cycle, MoveLabel, RepetitionRules, Sequence};
+
+use super::xiangqi::MoveText;
+use super::{Issue, Kind, issue, mismatch, typed};
+
+/// A side's labels: one string (`"捉 捉:车"`) or a list (`["捉", "捉:车"]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum LabelText {
+    /// `"捉 捉:车 闲"`.
+    Line(String),
+    /// `["捉", "捉:车", "闲"]`.
+    List(Vec<String>),
+}
+
+impl LabelText {
+    fn labels(&self) -> Result<Vec<MoveLabel>, ruling::LabelError> {
+        match self {
+            LabelText::Line(s) => ruling::parse_labels(s),
+            LabelText::List(v) => v.iter().map(|s| s.parse()).collect(),
+        }
+    }
+}
+
+/// `repetition-verdict` input: each side's labels in one period of the cycle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct VerdictInput {
+    /// Red's labels, in move order.
+    pub red: LabelText,
+    /// Black's labels.
+    pub black: LabelText,
+    /// `threefold` (default) or `nine-rounds` (23.4).
+    #[serde(default)]
+    pub sequence: Sequence,
+    /// For 23.4: the number of distinct points the attacking side used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    /// The move number (回合) of the 待判局面 (4.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_number: Option<u32>,
+}
+
+/// `repetition-verdict` expected.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct VerdictExpected {
+    /// `red_must_change`, `black_must_change`, `red_loses`, `black_loses`,
+    /// `draw`, `none`.
+    pub verdict: String,
+    /// The deciding clauses, in any order (compared as a set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clauses: Option<Vec<String>>,
+    /// Red's cycle as the book names it (长捉, 一将一闲 …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub red: Option<String>,
+    /// Black's cycle as the book names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// Rounds allowed for the change (23.5.2: 2; 0: at once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change_within_rounds: Option<u32>,
+    /// One of the changed moves must be 闲 (23.5.2.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_required: Option<bool>,
+}
+
+/// `repetition` input: a game record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RecordInput {
+    /// The starting position (defaults to the starting position of 1.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The moves, each legal at its ply.
+    pub moves: MoveText,
+}
+
+/// `repetition` expected.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RecordExpected {
+    /// Whether a position arises a third time (23.1).
+    pub found: bool,
+    /// The plies of the counted occurrences (0 = the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub occurrences: Option<Vec<usize>>,
+    /// One period of the cycle, ICCS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<Vec<String>>,
+    /// When nothing is found: how many counted times the final position has occurred.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_position_occurrences: Option<usize>,
+}
+
+fn rules(edition: &Edition) -> Result<&'static RepetitionRules, String> {
+    RepetitionRules::for_edition(edition.id)
+        .ok_or_else(|| format!("{} has no repetition rules", edition.id))
+}
+
+fn cycle_of(i: &VerdictInput) -> Result<Cycle, String> {
+    let red = i.red.labels().map_err(|e| format!("red: {e}"))?;
+    let black = i.black.labels().map_err(|e| format!("black: {e}"))?;
+    Ok(Cycle {
+        red,
+        black,
+        sequence: i.sequence,
+        points: i.points,
+        move_number: i.move_number,
+    })
+}
+
+fn record(i: &RecordInput) -> Result<(Position, Vec<Move>), Issue> {
+    let pos = match &i.fen {
+        None => Position::start(),
+        Some(f) => Position::from_fen(f).map_err(|e| Issue {
+            key: "input".into(),
+            field: Some("fen".into()),
+            message: format!("illegal FEN: {e}"),
+        })?,
+    };
+    let tokens = match &i.moves {
+        MoveText::Line(s) => notation::split_moves(s),
+        MoveText::List(v) => v.clone(),
+    };
+    let mut cur = pos.clone();
+    let mut moves = Vec::new();
+    for (n, tok) in tokens.iter().enumerate() {
+        let bad = |m: String| Issue {
+            key: "input".into(),
+            field: Some("moves".into()),
+            message: format!("move {} ('{tok}'): {m}", n + 1),
+        };
+        let mv = notation::parse_move(&cur, tok)
+            .map_err(|e| bad(e.reason))?
+            .mv;
+        if cur.exposes_own_king(mv) {
+            return Err(bad("not legal: it exposes the mover's king (3.4)".into()));
+        }
+        moves.push(mv);
+        cur = cur.play_unchecked(mv);
+    }
+    Ok((pos, moves))
+}
+
+pub(crate) fn validate(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), Issue> {
+    match kind {
+        Kind::RepetitionVerdict => {
+            let i: VerdictInput = typed("input", input)?;
+            let e: VerdictExpected = typed("expected", expected)?;
+            rules(edition).map_err(|m| issue("kind", m))?;
+            cycle_of(&i).map_err(|m| issue("input", m))?;
+            let known = [
+                "red_must_change",
+                "black_must_change",
+                "red_loses",
+                "black_loses",
+                "draw",
+                "none",
+            ];
+            if !known.contains(&e.verdict.as_str()) {
+                return Err(issue(
+                    "expected",
+                    format!(
+                        "unknown verdict '{}'; one of {}",
+                        e.verdict,
+                        known.join(", ")
+                    ),
+                ));
+            }
+            for c in e.clauses.iter().flatten() {
+                if !edition.clauses().contains(c) {
+                    return Err(issue(
+                        "expected",
+                        format!("unknown clause '{c}' in {}", edition.id),
+                    ));
+                }
+            }
+        }
+        _ => {
+            let i: RecordInput = typed("input", input)?;
+            let _: RecordExpected = typed("expected", expected)?;
+            record(&i)?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn run(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::RepetitionVerdict => {
+            let i: VerdictInput = typed("input", input).map_err(fail)?;
+            let e: VerdictExpected = typed("expected", expected).map_err(fail)?;
+            let r = ruling::rule(&cycle_of(&i)?, rules(edition)?).map_err(|e| e.to_string())?;
+            mismatch("verdict", &e.verdict.as_str(), &r.verdict.code())
+                .map_err(|m| format!("{m} ({})", r.explanation))?;
+            if let Some(want) = &e.clauses {
+                let mut want: Vec<&str> = want.iter().map(String::as_str).collect();
+                let mut got = r.clauses.clone();
+                want.sort_unstable();
+                got.sort_unstable();
+                mismatch("clauses", &want, &got)?;
+            }
+            if let Some(d) = &e.red {
+                mismatch("red", d, &r.red.description)?;
+            }
+            if let Some(d) = &e.black {
+                mismatch("black", d, &r.black.description)?;
+            }
+            if let Some(n) = e.change_within_rounds {
+                mismatch(
+                    "change_within_rounds",
+                    &Some(n),
+                    &r.change.and_then(|c| c.within_rounds),
+                )?;
+            }
+            if let Some(b) = e.idle_required {
+                mismatch(
+                    "idle_required",
+                    &b,
+                    &r.change.is_some_and(|c| c.idle_required),
+                )?;
+            }
+        }
+        _ => {
+            let i: RecordInput = typed("input", input).map_err(fail)?;
+            let e: RecordExpected = typed("expected", expected).map_err(fail)?;
+            let (pos, moves) = record(&i).map_err(fail)?;
+            let found = cycle::find_repetition(&pos, &moves);
+            mismatch("found", &e.found, &found.is_some())?;
+            if let Some(r) = &found {
+                if let Some(o) = &e.occurrences {
+                    mismatch("occurrences", o, &r.occurrences)?;
+                }
+                if let Some(p) = &e.period {
+                    let got: Vec<String> = r.period.iter().map(|m| m.iccs()).collect();
+                    mismatch("period", p, &got)?;
+                }
+            }
+            if let Some(n) = e.last_position_occurrences {
+                mismatch(
+                    "last_position_occurrences",
+                    &n,
+                    &cycle::occurrences_of_last(&pos, &moves),
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
+    use schemars::schema_for;
+    match kind {
+        Kind::RepetitionVerdict => (schema_for!(VerdictInput), schema_for!(VerdictExpected)),
+        _ => (schema_for!(RecordInput), schema_for!(RecordExpected)),
+    }
+}
