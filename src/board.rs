@@ -427,3 +427,33 @@ pub fn reachable(kind: PieceKind, color: Color, sq: Square) -> bool {
         _ => true,
     }
 }
+
+/// A text diagram of a setup as the rulebook prints it (1.3): red at the
+/// bottom, black's file numbers 1–9 along the top, red's 九–一 along the
+/// bottom, ICCS ranks at the side; red pieces in brackets.
+pub fn diagram(setup: &crate::fen::Setup) -> String {
+    let mut out = String::from("   1  2  3  4  5  6  7  8  9\n");
+    for rank in (0..10u8).rev() {
+        out.push_str(&format!("{rank} "));
+        for file in 0..9u8 {
+            let cell = Square::new(file, rank)
+                .and_then(|sq| setup.board[sq.index()])
+                .map(|p| match p.color {
+                    Color::Red => format!("({})", p.chinese()),
+                    Color::Black => format!("[{}]", p.chinese()),
+                })
+                .unwrap_or_else(|| " ·".to_string() + " ");
+            out.push_str(&cell);
+        }
+        out.push('\n');
+        if rank == 5 {
+            out.push_str("   ~~~~~~~~ 楚河  汉界 ~~~~~~~~\n");
+        }
+    }
+    out.push_str("   九 八 七 六 五 四 三 二 一\n");
+    out.push_str(&format!(
+        "   a  b  c  d  e  f  g  h  i   {} to move\n",
+        setup.turn
+    ));
+    out
+}

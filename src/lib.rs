@@ -26,6 +26,8 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod chase;
+pub mod classify;
 pub mod corpus;
 pub mod coverage;
 pub mod cycle;
@@ -33,9 +35,13 @@ pub mod editions;
 pub mod equipment;
 pub mod fen;
 pub mod game;
+pub mod judge;
+pub mod mate;
+pub mod material;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod protection;
 pub mod ruling;
 mod tables;
 

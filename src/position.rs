@@ -755,6 +755,37 @@ impl Position {
         next
     }
 
+    /// The same board with the other side to move (a "pass", used to ask
+    /// what a side threatens if it could move again). `None` when the side to
+    /// move is in check: passing would let the other side take the king.
+    pub fn pass(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.turn = next.turn.opponent();
+        Some(next)
+    }
+
+    /// The same board with `color` to move, if that is a legal position (the
+    /// other side is not in check).
+    pub fn pass_to(&self, color: Color) -> Option<Position> {
+        if color == self.turn {
+            Some(self.clone())
+        } else {
+            self.pass()
+        }
+    }
+
+    /// The legal moves of the side to move that land on `sq`.
+    pub fn legal_moves_to(&self, sq: Square) -> Vec<Move> {
+        self.legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.to == sq)
+            .collect()
+    }
+
     /// The piece a move would capture.
     pub fn captured_by(&self, mv: Move) -> Option<Piece> {
         self.piece_at(mv.to)

@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod coverage;
+mod judge;
 mod play;
 mod rule;
 
@@ -28,6 +29,8 @@ commands:
         count the leaf nodes of the legal move tree; the count is the last line
   moves FEN [--moves \"m1 m2 ...\"]
         list the legal moves with their notations
+  board FEN [--moves \"m1 m2 ...\"]
+        print the position as a diagram, red at the bottom
   notation MOVE [--fen FEN]
         read a move (ICCS, WXF or Chinese) and print it in every notation
   rule --red \"LABELS\" --black \"LABELS\" [--edition E] [--move-number N]
@@ -54,7 +57,10 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "coverage" => coverage::coverage(rest),
         "perft" => play::perft(rest),
         "rule" => rule::rule(rest),
+        "judge" => judge::judge(rest),
+        "threats" => judge::threats(rest),
         "moves" => play::moves(rest),
+        "board" => play::board(rest),
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
         "help" | "--help" | "-h" => {

@@ -93,3 +93,18 @@ pub fn editions(raw: &[String]) -> Result<ExitCode, String> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+pub fn board(raw: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(raw, &["moves"], &[])?;
+    let pos = position_arg(args.positional.first().map(String::as_str))?;
+    let pos = match args.value("moves") {
+        Some(text) => {
+            notation::parse_line(&pos, text)
+                .map_err(|(ply, e)| format!("move {ply}: {e}"))?
+                .1
+        }
+        None => pos,
+    };
+    print!("{}", qigui::board::diagram(&pos.to_setup()));
+    Ok(ExitCode::SUCCESS)
+}

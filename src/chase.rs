@@ -1,0 +1,519 @@
+//! What a side could win if it moved again: the analysis behind 捉
+//! (24.3, 24.15–24.17, 26.5–26.8).
+//!
+//! 24.3: 凡走子后，所走动子能直接吃子或造成其他子能吃子、与其他子联合吃子、
+//! 从下一着开始运用将军或连续"将军"得子、通过完整互吃交换后吃掉对方子且得子，
+//! 上述得子后不致立即被对方将死的，称为"捉".
+//!
+//! [`threats`] lists, for the side to move, every enemy piece it can win:
+//!
+//! * **by capture and the exchanges that follow** ([`exchange_search`]):
+//!   the side captures the target, then both sides may go on capturing —
+//!   on that point (the complete exchange) or elsewhere (各吃各子, 26.5) — or
+//!   stop; the result is judged by the value model of [`crate::material`].
+//!   Captures that give check must be answered, and a side that is mated
+//!   loses everything (得子后不致立即被将死).
+//! * **by a check or a series of checks** ([`check_gains`]: 抽将, 连将得子):
+//!   every defence against the checks leaves a capture that gains.
+//!
+//! Each threat carries the categories the rulings need (车, 无根子, 少根子,
+//! 联合, 得子) and the pieces that take part in it.
+
+use crate::board::{Color, Piece, PieceKind, Square};
+use crate::material::{self, Trade, Unit};
+use crate::position::{Move, Position};
+use crate::protection::{ValueContext, recapturable_after, unit_at};
+use crate::ruling::Target;
+
+/// Bounds of the searches behind [`threats`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChaseLimits {
+    /// Plies of the capture search after the first capture.
+    pub exchange_plies: u32,
+    /// Checks the side may give before winning material (抽将).
+    pub checks: u32,
+    /// Positions visited per threat.
+    pub nodes: u64,
+}
+
+impl Default for ChaseLimits {
+    fn default() -> ChaseLimits {
+        ChaseLimits {
+            exchange_plies: 8,
+            checks: 2,
+            nodes: 40_000,
+        }
+    }
+}
+
+/// How a threat wins material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Means {
+    /// By capturing the target and the exchanges that follow.
+    Capture,
+    /// By a check or checks first (抽将, 连将得子).
+    Checks,
+}
+
+/// One piece a side could win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// Where the target stands.
+    pub target: Square,
+    /// The target.
+    pub piece: Piece,
+    /// How.
+    pub means: Means,
+    /// The line found, starting with the threatening side's move.
+    pub line: Vec<Move>,
+    /// What the side gains and loses along it.
+    pub gained: Vec<Unit>,
+    /// What it loses.
+    pub lost: Vec<Unit>,
+    /// The categories the rulings use.
+    pub categories: Vec<Target>,
+    /// The threatening side's pieces without which the threat disappears.
+    pub participants: Vec<Square>,
+}
+
+/// The result of a line, from the point of view of the side that started it.
+#[derive(Clone, Debug, Default)]
+pub struct LineResult {
+    /// Captured by the starting side.
+    pub gained: Vec<Unit>,
+    /// Lost by it.
+    pub lost: Vec<Unit>,
+    /// Which side got mated at the end, if any.
+    pub mated: Option<Color>,
+    /// The moves.
+    pub line: Vec<Move>,
+}
+
+impl LineResult {
+    fn trade(&self, starter: Color) -> Trade {
+        match self.mated {
+            Some(c) if c == starter => Trade::Loss,
+            Some(_) => Trade::Gain,
+            None => material::judge(&self.gained, &self.lost),
+        }
+    }
+}
+
+/// Compares two results for the starting side: is `a` better than `b`?
+fn better(a: &LineResult, b: &LineResult, starter: Color) -> Trade {
+    match (a.mated, b.mated) {
+        (Some(x), Some(y)) if x == y => Trade::Even,
+        (Some(x), _) if x == starter => Trade::Loss,
+        (Some(_), _) => Trade::Gain,
+        (_, Some(y)) if y == starter => Trade::Gain,
+        (_, Some(_)) => Trade::Loss,
+        (None, None) => {
+            let mut g = a.gained.clone();
+            g.extend(b.lost.iter().copied());
+            let mut l = a.lost.clone();
+            l.extend(b.gained.iter().copied());
+            material::judge(&g, &l)
+        }
+    }
+}
+
+struct Searcher<'a> {
+    ctx: &'a ValueContext,
+    nodes: u64,
+    limit: u64,
+}
+
+impl Searcher<'_> {
+    /// Captures-only search; the side to move may stop unless in check.
+    fn search(
+        &mut self,
+        pos: &Position,
+        starter: Color,
+        so_far: LineResult,
+        plies: u32,
+    ) -> LineResult {
+        self.nodes += 1;
+        let side = pos.turn();
+        let in_check = pos.is_check();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            // Mated (or stalemated, also a loss, 3.3).
+            let mut r = so_far;
+            r.mated = Some(side);
+            return r;
+        }
+        let mut best: Option<LineResult> = if in_check { None } else { Some(so_far.clone()) };
+        if plies == 0 || self.nodes > self.limit {
+            return best.unwrap_or(so_far);
+        }
+        for &mv in moves.iter() {
+            let capture = pos.piece_at(mv.to);
+            if capture.is_none() && !in_check {
+                continue;
+            }
+            let mut next = so_far.clone();
+            if let Some(victim) = capture {
+                if victim.kind == PieceKind::King {
+                    continue;
+                }
+                if let Some(u) = unit_at(pos, mv.to, self.ctx) {
+                    if side == starter {
+                        next.gained.push(u);
+                    } else {
+                        next.lost.push(u);
+                    }
+                }
+            }
+            next.line.push(mv);
+            let after = pos.play_unchecked(mv);
+            let r = self.search(&after, starter, next, plies - 1);
+            let take = match &best {
+                None => true,
+                Some(b) => {
+                    let cmp = better(&r, b, starter);
+                    if side == starter {
+                        cmp == Trade::Gain
+                    } else {
+                        cmp == Trade::Loss
+                    }
+                }
+            };
+            if take {
+                best = Some(r);
+            }
+        }
+        best.unwrap_or(so_far)
+    }
+}
+
+/// The best result for the side to move of capturing on `target` with `mv`
+/// and the captures that follow.
+pub fn exchange_search(
+    pos: &Position,
+    mv: Move,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> LineResult {
+    let starter = pos.turn();
+    let mut start = LineResult::default();
+    if let Some(u) = unit_at(pos, mv.to, ctx) {
+        start.gained.push(u);
+    }
+    start.line.push(mv);
+    let after = pos.play_unchecked(mv);
+    let mut s = Searcher {
+        ctx,
+        nodes: 0,
+        limit: limits.nodes,
+    };
+    s.search(&after, starter, start, limits.exchange_plies)
+}
+
+/// Every capture of the piece on `target` by the side to move that wins,
+/// with the result of the exchanges that follow it.
+fn winning_captures(
+    pos: &Position,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Vec<LineResult> {
+    let starter = pos.turn();
+    pos.legal_moves_to(target)
+        .into_iter()
+        .map(|mv| exchange_search(pos, mv, ctx, limits))
+        .filter(|r| r.trade(starter) == Trade::Gain)
+        .collect()
+}
+
+/// The best way for the side to move to win the piece on `target` by
+/// capturing it, if any wins.
+fn capture_threat(
+    pos: &Position,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Option<LineResult> {
+    let starter = pos.turn();
+    let mut best: Option<LineResult> = None;
+    for r in winning_captures(pos, target, ctx, limits) {
+        if best
+            .as_ref()
+            .is_none_or(|b| better(&r, b, starter) == Trade::Gain)
+        {
+            best = Some(r);
+        }
+    }
+    best
+}
+
+/// Wins by checks: the side to move checks (up to `checks` times), and
+/// every defence leaves it a gain. Returns the gains found, target first.
+pub fn check_gains(
+    pos: &Position,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Vec<(Square, LineResult)> {
+    let starter = pos.turn();
+    let mut out: Vec<(Square, LineResult)> = Vec::new();
+    let mut nodes = 0u64;
+    for &mv in pos.legal_moves().iter() {
+        if !pos.gives_check(mv) {
+            continue;
+        }
+        let mut start = LineResult::default();
+        if let Some(u) = unit_at(pos, mv.to, ctx) {
+            start.gained.push(u);
+        }
+        start.line.push(mv);
+        if let Some((target, r)) = forced_gain(
+            &pos.play_unchecked(mv),
+            starter,
+            start,
+            ctx,
+            limits,
+            limits.checks.saturating_sub(1),
+            &mut nodes,
+        ) {
+            if !out.iter().any(|(t, _)| *t == target) {
+                out.push((target, r));
+            }
+        }
+    }
+    out
+}
+
+/// The defender (in check) to move: does every defence leave the starter a
+/// gain? Returns the target of the first line found.
+fn forced_gain(
+    pos: &Position,
+    starter: Color,
+    so_far: LineResult,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+    checks_left: u32,
+    nodes: &mut u64,
+) -> Option<(Square, LineResult)> {
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return None; // a mate is 杀, not 捉
+    }
+    let mut target: Option<(Square, LineResult)> = None;
+    for &r in replies.iter() {
+        *nodes += 1;
+        if *nodes > limits.nodes {
+            return None;
+        }
+        let mut line = so_far.clone();
+        if let Some(u) = unit_at(pos, r.to, ctx) {
+            line.lost.push(u);
+        }
+        line.line.push(r);
+        let after = pos.play_unchecked(r);
+        // The starter now wins something by capturing…
+        let mut found: Option<(Square, LineResult)> = None;
+        for &mv in after.legal_moves().iter() {
+            let Some(victim) = after.piece_at(mv.to) else {
+                continue;
+            };
+            if victim.kind == PieceKind::King {
+                continue;
+            }
+            let mut l2 = line.clone();
+            let res = {
+                let r2 = exchange_search(&after, mv, ctx, limits);
+                l2.gained.extend(r2.gained);
+                l2.lost.extend(r2.lost);
+                l2.line.extend(r2.line);
+                l2.mated = r2.mated;
+                l2
+            };
+            if res.trade(starter) == Trade::Gain {
+                found = Some((mv.to, res));
+                break;
+            }
+        }
+        // … or checks again.
+        if found.is_none() && checks_left > 0 {
+            for &mv in after.legal_moves().iter() {
+                if !after.gives_check(mv) {
+                    continue;
+                }
+                let mut l2 = line.clone();
+                if let Some(u) = unit_at(&after, mv.to, ctx) {
+                    l2.gained.push(u);
+                }
+                l2.line.push(mv);
+                if let Some(f) = forced_gain(
+                    &after.play_unchecked(mv),
+                    starter,
+                    l2,
+                    ctx,
+                    limits,
+                    checks_left - 1,
+                    nodes,
+                ) {
+                    found = Some(f);
+                    break;
+                }
+            }
+        }
+        match found {
+            Some(f) => {
+                if target.is_none() {
+                    target = Some(f);
+                }
+            }
+            None => return None,
+        }
+    }
+    target
+}
+
+/// The position without the piece on `sq` (for asking which pieces take part
+/// in a threat), if it is still a legal position.
+fn without(pos: &Position, sq: Square) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    if setup.board[sq.index()].is_some_and(|p| p.kind == PieceKind::King) {
+        return None;
+    }
+    setup.board[sq.index()] = None;
+    Position::from_setup(&setup, crate::position::Validation::Relaxed).ok()
+}
+
+/// Every enemy piece the side to move could win, with categories.
+pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<Threat> {
+    let side = pos.turn();
+    let mut out: Vec<Threat> = Vec::new();
+    for (sq, piece) in pos.pieces() {
+        if piece.color == side || piece.kind == PieceKind::King {
+            continue;
+        }
+        let wins = winning_captures(pos, sq, ctx, limits);
+        // A chase is combined only when every winning capture needs another
+        // piece (24.17: 缺少其中任何一个都无法吃子): prefer a capture by one piece.
+        let best = wins
+            .into_iter()
+            .map(|r| {
+                let helpers = joint_helpers(pos, r.line[0]);
+                (helpers, r)
+            })
+            .min_by_key(|(h, r)| (h.len(), usize::from(r.line.len() > 1)));
+        if let Some((helpers, r)) = best {
+            let mut categories = capture_categories(pos, sq, piece, &r);
+            let mut participants = vec![r.line[0].from];
+            participants.extend(helpers.iter().copied());
+            if !helpers.is_empty() {
+                // A combined chase (24.17) is its own category: 26.9.2 and
+                // 26.9.3 set 联合捉车 and 联合捉无根子 apart from 捉车, 捉无根子.
+                let joint = match piece.kind {
+                    PieceKind::Rook => Target::JointRook,
+                    _ if categories.contains(&Target::Unprotected) => Target::JointUnprotected,
+                    _ => Target::Joint,
+                };
+                categories = vec![joint];
+            }
+            out.push(Threat {
+                target: sq,
+                piece,
+                means: Means::Capture,
+                line: r.line.clone(),
+                gained: r.gained,
+                lost: r.lost,
+                categories,
+                participants,
+            });
+        }
+    }
+    for (sq, r) in check_gains(pos, ctx, limits) {
+        if out.iter().any(|t| t.target == sq) {
+            continue;
+        }
+        // The target of a gain through checks stands there now.
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let mut categories = vec![Target::Gain];
+        if piece.kind == PieceKind::Rook {
+            categories.insert(0, Target::Rook);
+        }
+        out.push(Threat {
+            target: sq,
+            piece,
+            means: Means::Checks,
+            line: r.line.clone(),
+            gained: r.gained,
+            lost: r.lost,
+            categories,
+            participants: r.line.first().map(|m| vec![m.from]).unwrap_or_default(),
+        });
+    }
+    out
+}
+
+fn capture_categories(pos: &Position, sq: Square, piece: Piece, r: &LineResult) -> Vec<Target> {
+    let mut c = Vec::new();
+    if piece.kind == PieceKind::Rook {
+        c.push(Target::Rook);
+    }
+    let first = r.line[0];
+    if !recapturable_after(pos, first) {
+        c.push(Target::Unprotected);
+    } else {
+        // Protected: won because the protectors are too few, or by value.
+        let own_caps = r.line.iter().step_by(2).filter(|m| m.to == sq).count();
+        let their_caps = r
+            .line
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .filter(|m| m.to == sq)
+            .count();
+        if own_caps > their_caps && own_caps >= 2 {
+            c.push(Target::UnderProtected);
+        } else {
+            c.push(Target::Gain);
+        }
+    }
+    c
+}
+
+/// The other pieces of the capturing side that take part in the capture
+/// `first` (24.17, 联合捉子): without such a piece the capture is impossible
+/// (it is the cannon's screen) or the target becomes protected (it pins or
+/// blocks a protector, as the cannon of 图11 does).
+pub fn joint_helpers(pos: &Position, first: Move) -> Vec<Square> {
+    let side = pos.turn();
+    let mut out = Vec::new();
+    let protected_now = recapturable_after(pos, first);
+    for (sq, p) in pos.pieces() {
+        if p.color != side || p.kind == PieceKind::King || sq == first.from {
+            continue;
+        }
+        let Some(reduced) = without(pos, sq) else {
+            continue;
+        };
+        if !reduced.legal_moves().iter().any(|&m| m == first) {
+            out.push(sq);
+            continue;
+        }
+        if !protected_now && recapturable_after(&reduced, first) {
+            out.push(sq);
+        }
+    }
+    out
+}
+
+/// Whether the piece on `helper` is needed for the side to move to win
+/// `target` (a screen, a pin on a protector, a second attacker).
+pub fn needed_for(
+    pos: &Position,
+    helper: Square,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> bool {
+    match without(pos, helper) {
+        Some(reduced) => capture_threat(&reduced, target, ctx, limits).is_none(),
+        None => false,
+    }
+}

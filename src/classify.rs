@@ -1,0 +1,351 @@
+//! The label of a move in a repetition cycle: 将 杀 捉 兑 献 拦 跟 闲
+//! (24.1–24.8), with the special clauses of 26.1–26.11.
+//!
+//! A move is judged by what it changes: the mover's threats after it (as if
+//! it could move again) against its threats before it.
+//!
+//! * 将 (24.1): the move checks.
+//! * 杀 (24.2): after it, the mover could force mate by a check or checks
+//!   ([`crate::mate`]).
+//! * 捉 (24.3): after it, the mover could win a piece it could not win
+//!   before ([`crate::chase`]) — only what the move creates counts (26.3;
+//!   图5, 参考图6).
+//! * 兑 (24.4, 26.10): it offers an exchange of like pieces that the opponent
+//!   can accept without being mated or losing material.
+//! * 献 (24.5): it offers a piece the opponent can take without harm.
+//! * 拦 (24.6): it blocks, without attacking, an enemy threat it stands in the
+//!   way of.
+//! * 闲 (24.8): anything else.
+//!
+//! The heaviest applies (26.4): 将 > 杀 > 捉 > 兑/献 > 拦/跟 > 闲. The
+//! special clauses: 26.1 (the king's and pawns' own chases are 闲; chases
+//! they make together with, or open for, other pieces count), 26.1.2 (a king
+//! answering a check creates nothing; another piece answering a check does).
+
+use crate::board::{Color, PieceKind, Square};
+use crate::chase::{self, ChaseLimits, Means, Threat};
+use crate::mate::{self, MateLimit, MateSearch};
+use crate::material::Trade;
+use crate::position::{Move, Position};
+use crate::protection::ValueContext;
+use crate::ruling::{Label, MoveLabel, Target};
+
+/// Bounds of the analyses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Mate searches (杀).
+    pub mate: MateLimit,
+    /// Chase searches (捉).
+    pub chase: ChaseLimits,
+}
+
+/// What the classifier knows beyond the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    /// The move played just before (for a pawn that has just crossed, 26.7).
+    pub last_move: Option<Move>,
+}
+
+/// A chased piece, as reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChaseTarget {
+    /// Where it stands.
+    pub square: Square,
+    /// What it is.
+    pub piece: crate::board::Piece,
+    /// The categories (车, 无根子, 少根子, 联合 …).
+    pub categories: Vec<Target>,
+    /// Won by capture or through checks.
+    pub means: Means,
+    /// The line found.
+    pub line: Vec<Move>,
+}
+
+/// The analysis of one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The move.
+    pub mv: Move,
+    /// The label.
+    pub label: Label,
+    /// For 捉: what it chases.
+    pub targets: Vec<ChaseTarget>,
+    /// The clauses that decided the label.
+    pub clauses: Vec<&'static str>,
+    /// Why, in English.
+    pub reason: String,
+    /// Why, in Chinese.
+    pub reason_zh: String,
+    /// Whether a search bound was reached (the label may then be wrong).
+    pub limit_reached: bool,
+}
+
+impl Analysis {
+    /// The label with its 捉 categories, for the ruling.
+    pub fn move_label(&self) -> MoveLabel {
+        let mut targets: Vec<Target> = Vec::new();
+        if self.label == Label::Zhuo {
+            for t in &self.targets {
+                for c in &t.categories {
+                    if !targets.contains(c) {
+                        targets.push(*c);
+                    }
+                }
+            }
+        }
+        MoveLabel {
+            label: self.label,
+            targets,
+            doubtful: self.limit_reached,
+        }
+    }
+}
+
+fn piece_zh(p: crate::board::Piece) -> &'static str {
+    p.chinese()
+}
+
+fn describe_targets(ts: &[ChaseTarget]) -> (String, String) {
+    let en: Vec<String> = ts
+        .iter()
+        .map(|t| {
+            let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
+            format!(
+                "the {} on {} ({})",
+                t.piece.kind.name(),
+                t.square,
+                cats.join(", ")
+            )
+        })
+        .collect();
+    let zh: Vec<String> = ts
+        .iter()
+        .map(|t| {
+            let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
+            format!("{}{}({})", piece_zh(t.piece), t.square, cats.join("、"))
+        })
+        .collect();
+    (en.join("; "), zh.join("；"))
+}
+
+/// The new threats: targets the mover can win after the move but not
+/// before, and that win more than the best it could already win (26.3: 若走
+/// 子前不存在得子，走子后形成净吃子，判"捉"; 图5: 吃士的结果没有发生变化，判闲).
+fn new_threats(before: &[Threat], after: &[Threat]) -> Vec<Threat> {
+    after
+        .iter()
+        .filter(|t| {
+            !before
+                .iter()
+                .any(|b| b.target == t.target && b.piece == t.piece)
+        })
+        .filter(|t| {
+            // A gain through checks that only repeats what could already be
+            // won is no new chase (图5); a new capture target is.
+            t.means == Means::Capture
+                || before.iter().all(|b| {
+                    let mut g = t.gained.clone();
+                    g.extend(b.lost.iter().copied());
+                    let mut l = t.lost.clone();
+                    l.extend(b.gained.iter().copied());
+                    crate::material::judge(&g, &l) == Trade::Gain
+                })
+        })
+        .cloned()
+        .collect()
+}
+
+/// Labels one move played from `before`.
+pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> Analysis {
+    let mover = before.turn();
+    let moved = before.piece_at(mv.from);
+    let after = before.play_unchecked(mv);
+    let mut a = Analysis {
+        mv,
+        label: Label::Idle,
+        targets: Vec::new(),
+        clauses: vec!["24.8"],
+        reason: "no check, mate threat, chase or exchange offer".into(),
+        reason_zh: "不属将、杀、捉".into(),
+        limit_reached: false,
+    };
+    // 将 (24.1).
+    if after.is_check() {
+        a.label = Label::Jiang;
+        a.clauses = vec!["24.1"];
+        a.reason = "gives check".into();
+        a.reason_zh = "将军".into();
+        return a;
+    }
+    let Some(again) = after.pass() else {
+        return a;
+    };
+    let king_answers_check = before.is_check() && moved.is_some_and(|p| p.kind == PieceKind::King);
+
+    // 杀 (24.2).
+    let mate_after = mate::mate_by_checks(&again, limits.mate);
+    if mate_after == MateSearch::LimitReached {
+        a.limit_reached = true;
+    }
+    if mate_after.is_mate() {
+        if king_answers_check {
+            a.clauses = vec!["26.1.2", "24.8"];
+            a.reason =
+                "the king's answer to a check creates a mate threat, which counts as idle".into();
+            a.reason_zh = "走动帅(将)应将而产生的杀，按闲处理".into();
+            return a;
+        }
+        a.label = Label::Sha;
+        a.clauses = vec!["24.2"];
+        a.reason = "threatens mate by checks next move".into();
+        a.reason_zh = "伏下一着将军或连续将军将死对方".into();
+        if let MateSearch::Mate { first, checks } = mate_after {
+            a.reason = format!(
+                "threatens mate by {checks} check(s) starting {}",
+                first.iccs()
+            );
+        }
+        return a;
+    }
+
+    // 捉 (24.3).
+    let vctx_after = ValueContext {
+        last_move: Some(mv),
+    };
+    let vctx_before = ValueContext {
+        last_move: ctx.last_move,
+    };
+    let threats_after = chase::threats(&again, &vctx_after, &limits.chase);
+    let threats_before = chase::threats(before, &vctx_before, &limits.chase);
+    let mut fresh = new_threats(&threats_before, &threats_after);
+    let mut clauses = vec!["24.3"];
+    if let Some(p) = moved {
+        if king_answers_check && !fresh.is_empty() {
+            a.clauses = vec!["26.1.2", "24.8"];
+            a.reason = "the king's answer to a check creates a chase, which counts as idle".into();
+            a.reason_zh = "走动帅(将)应将而产生的捉，按闲处理".into();
+            fresh.clear();
+        }
+        if matches!(p.kind, PieceKind::King | PieceKind::Pawn) {
+            // 26.1: the king's and pawns' own chases are allowed; a chase
+            // they make with, or open for, other pieces counts (26.1.1).
+            let before_len = fresh.len();
+            fresh.retain(|t| !(t.participants.len() == 1 && t.participants[0] == mv.to));
+            if fresh.len() < before_len && fresh.is_empty() {
+                a.clauses = vec!["26.1", "24.8"];
+                a.reason = format!("the {}'s own chase is allowed", p.kind.name());
+                a.reason_zh = "帅(将)、兵(卒)本身允许长捉".into();
+            } else if !fresh.is_empty() {
+                clauses.push("26.1.1");
+            }
+        }
+    }
+    if before.is_check() && !king_answers_check && !fresh.is_empty() {
+        clauses.push("26.1.2");
+    }
+    if !fresh.is_empty() {
+        a.label = Label::Zhuo;
+        a.targets = fresh
+            .iter()
+            .map(|t| ChaseTarget {
+                square: t.target,
+                piece: t.piece,
+                categories: t.categories.clone(),
+                means: t.means,
+                line: t.line.clone(),
+            })
+            .collect();
+        if a.targets
+            .iter()
+            .any(|t| t.categories.iter().any(|c| c.is_joint()))
+        {
+            clauses.push("24.17");
+        }
+        if a.targets.iter().any(|t| {
+            t.categories.contains(&Target::Unprotected)
+                || t.categories.contains(&Target::UnderProtected)
+        }) {
+            clauses.push("24.15");
+        }
+        a.clauses = clauses;
+        let (en, zh) = describe_targets(&a.targets);
+        a.reason = format!("chases {en}");
+        a.reason_zh = format!("捉{zh}");
+        return a;
+    }
+
+    // 兑 (24.4, 26.10): a like-for-like exchange the opponent can accept.
+    if let Some(offer) = exchange_offer(before, &after, mv, mover, &vctx_after, limits) {
+        a.label = Label::Dui;
+        a.clauses = vec!["24.4"];
+        a.reason = format!(
+            "offers to exchange {}s ({} and {})",
+            offer.2.name(),
+            offer.0,
+            offer.1
+        );
+        a.reason_zh = "邀兑".into();
+        return a;
+    }
+    a
+}
+
+/// A like-for-like mutual attack created by the move, whose exchange is
+/// even: (own square, enemy square, kind).
+fn exchange_offer(
+    before: &Position,
+    after: &Position,
+    _mv: Move,
+    mover: Color,
+    ctx: &ValueContext,
+    limits: &Limits,
+) -> Option<(Square, Square, PieceKind)> {
+    let pairs = |pos: &Position| -> Vec<(Square, Square, PieceKind)> {
+        let mut out = Vec::new();
+        // Enemy captures of own pieces of the same kind.
+        let them = pos.pass_to(mover.opponent());
+        let us = pos.pass_to(mover);
+        let (Some(them), Some(us)) = (them, us) else {
+            return out;
+        };
+        for &m in them.legal_moves().iter() {
+            let (Some(attacker), Some(victim)) = (them.piece_at(m.from), them.piece_at(m.to))
+            else {
+                continue;
+            };
+            if attacker.kind != victim.kind
+                || victim.color != mover
+                || attacker.kind == PieceKind::King
+            {
+                continue;
+            }
+            // Mutual: we can take it back the other way.
+            if us
+                .legal_moves()
+                .iter()
+                .any(|r| r.from == m.to && r.to == m.from)
+            {
+                out.push((m.to, m.from, attacker.kind));
+            }
+        }
+        out
+    };
+    let old = pairs(before);
+    for (own, enemy, kind) in pairs(after) {
+        if old.contains(&(own, enemy, kind)) {
+            continue;
+        }
+        // The opponent accepts: it must not be mated or lose material (26.10).
+        let them = after.clone();
+        let accept = Move::new(enemy, own);
+        if !them.legal_moves().iter().any(|&m| m == accept) {
+            continue;
+        }
+        let r = chase::exchange_search(&them, accept, ctx, &limits.chase);
+        if r.mated.is_some() || crate::material::judge(&r.gained, &r.lost) == Trade::Loss {
+            continue;
+        }
+        return Some((own, enemy, kind));
+    }
+    None
+}

@@ -1,0 +1,129 @@
+//! `qigui judge`: label every move of a cycle from the position and rule on it.
+
+use std::process::ExitCode;
+
+use qigui::classify::Limits;
+use qigui::ruling::{RepetitionRules, Sequence};
+use qigui::{judge, notation};
+use serde_json::json;
+
+use super::{Args, position_arg};
+
+pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(
+        raw,
+        &["fen", "moves", "edition", "format", "points"],
+        &["nine-rounds"],
+    )?;
+    let format = args.format(&["text", "json"])?;
+    let edition = args.value("edition").unwrap_or("xiangqi-2020");
+    let rules = RepetitionRules::for_edition(edition)
+        .ok_or_else(|| format!("no repetition rules for '{edition}'"))?;
+    let start = position_arg(args.value("fen"))?;
+    let text = args
+        .value("moves")
+        .ok_or("--moves \"m1 m2 ...\" is required")?;
+    let (moves, _) =
+        notation::parse_line(&start, text).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
+    let points = args
+        .value("points")
+        .map(|p| p.parse::<u32>().map_err(|_| format!("--points {p}")))
+        .transpose()?;
+    let sequence = if args.has("nine-rounds") {
+        Sequence::NineRounds
+    } else {
+        Sequence::Threefold
+    };
+    let j = judge::judge(&start, &moves, rules, sequence, points, &Limits::default());
+    if format == "json" {
+        let moves: Vec<_> = j
+            .moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "ply": m.ply,
+                    "side": m.side,
+                    "iccs": m.analysis.mv.iccs(),
+                    "notation": m.notation,
+                    "label": m.analysis.label.code(),
+                    "targets": m.analysis.targets.iter().map(|t| json!({
+                        "square": t.square.to_string(),
+                        "piece": t.piece.chinese(),
+                        "categories": t.categories.iter().map(|c| c.code()).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                    "clauses": m.analysis.clauses,
+                    "reason": m.analysis.reason,
+                })
+            })
+            .collect();
+        let (verdict, clauses) = match &j.ruling {
+            Ok(r) => (json!(r.verdict.code()), json!(r.clauses)),
+            Err(e) => (json!(null), json!([e.to_string()])),
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &json!({"verdict": verdict, "clauses": clauses, "moves": moves})
+            )
+            .map_err(|e| e.to_string())?
+        );
+    } else {
+        for m in &j.moves {
+            println!(
+                "{:>2} {:<5} {} {:<8} {}  ({}) {}",
+                m.ply,
+                m.side,
+                m.analysis.mv.iccs(),
+                m.notation,
+                m.analysis.label.code(),
+                m.analysis.clauses.join(", "),
+                m.analysis.reason
+            );
+        }
+        match &j.ruling {
+            Ok(r) => println!(
+                "{} — {} [{}]",
+                r.verdict.code(),
+                r.explanation,
+                r.clauses.join(", ")
+            ),
+            Err(e) => println!("no ruling: {e}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `qigui threats FEN`: what the side to move could win (捉) or mate (杀).
+pub fn threats(raw: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(raw, &["moves"], &[])?;
+    let pos = position_arg(args.positional.first().map(String::as_str))?;
+    let pos = match args.value("moves") {
+        Some(t) => {
+            notation::parse_line(&pos, t)
+                .map_err(|(p, e)| format!("move {p}: {e}"))?
+                .1
+        }
+        None => pos,
+    };
+    let limits = Limits::default();
+    let ctx = qigui::protection::ValueContext::default();
+    for t in qigui::chase::threats(&pos, &ctx, &limits.chase) {
+        let line: Vec<String> = t.line.iter().map(|m| m.iccs()).collect();
+        let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
+        let parts: Vec<String> = t.participants.iter().map(|s| s.to_string()).collect();
+        println!(
+            "{} {} {:?} [{}] line: {} participants: {}",
+            t.target,
+            t.piece.chinese(),
+            t.means,
+            cats.join(","),
+            line.join(" "),
+            parts.join(" ")
+        );
+    }
+    println!(
+        "mate by checks: {:?}",
+        qigui::mate::mate_by_checks(&pos, limits.mate)
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,85 @@
+//! Judging a repetition cycle from the position: every move labelled by
+//! [`crate::classify`], then ruled on by [`crate::ruling`] (棋例, articles
+//! 23–26).
+
+use crate::board::Color;
+use crate::classify::{self, Analysis, Context, Limits};
+use crate::notation;
+use crate::position::{Move, Position};
+use crate::ruling::{self, Cycle, RepetitionRules, Ruling, RulingError, Sequence};
+
+/// One judged move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgedMove {
+    /// 1-based ply within the cycle.
+    pub ply: usize,
+    /// Who moved.
+    pub side: Color,
+    /// The move in canonical Chinese notation.
+    pub notation: String,
+    /// The analysis.
+    pub analysis: Analysis,
+}
+
+/// A judged cycle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Every move.
+    pub moves: Vec<JudgedMove>,
+    /// The ruling, or why there is none.
+    pub ruling: Result<Ruling, RulingError>,
+}
+
+/// Labels every move of `moves` from `start` and rules on the cycle.
+/// When the moves return to `start`, the cycle is closed: the move before
+/// the first is the last.
+pub fn judge(
+    start: &Position,
+    moves: &[Move],
+    rules: &RepetitionRules,
+    sequence: Sequence,
+    points: Option<u32>,
+    limits: &Limits,
+) -> Judgement {
+    let mut cur = start.clone();
+    let mut out = Vec::new();
+    let mut positions = vec![cur.clone()];
+    for &mv in moves {
+        cur = cur.play_unchecked(mv);
+        positions.push(cur.clone());
+    }
+    let closed = moves.len() >= 2
+        && positions.last().map(|p| p.repetition_key()) == Some(start.repetition_key());
+    for (i, &mv) in moves.iter().enumerate() {
+        let before = &positions[i];
+        let last_move = if i > 0 {
+            Some(moves[i - 1])
+        } else if closed {
+            moves.last().copied()
+        } else {
+            None
+        };
+        let analysis = classify::classify(before, mv, &Context { last_move }, limits);
+        out.push(JudgedMove {
+            ply: i + 1,
+            side: before.turn(),
+            notation: notation::chinese(before, mv),
+            analysis,
+        });
+    }
+    let side_labels = |c: Color| {
+        out.iter()
+            .filter(|m| m.side == c)
+            .map(|m| m.analysis.move_label())
+            .collect::<Vec<_>>()
+    };
+    let cycle = Cycle {
+        red: side_labels(Color::Red),
+        black: side_labels(Color::Black),
+        sequence,
+        points,
+        move_number: None,
+    };
+    let ruling = ruling::rule(&cycle, rules);
+    Judgement { moves: out, ruling }
+}
