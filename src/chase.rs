@@ -72,8 +72,10 @@ pub struct Threat {
     pub lost: Vec<Unit>,
     /// The categories the rulings use.
     pub categories: Vec<Target>,
-    /// The threatening side's pieces without which the threat disappears.
+    /// The threatening side's pieces that take part in it.
     pub participants: Vec<Square>,
+    /// Where every piece stands that can make a winning first capture.
+    pub capturers: Vec<Square>,
 }
 
 /// The result of a line, from the point of view of the side that started it.
@@ -121,14 +123,22 @@ struct Searcher<'a> {
     ctx: &'a ValueContext,
     nodes: u64,
     limit: u64,
+    /// Pieces the starting side could already take for nothing before the
+    /// exchange began: gains on them are not the exchange's.
+    already_free: Vec<Square>,
 }
 
 impl Searcher<'_> {
     /// Captures-only search; the side to move may stop unless in check.
+    /// The starting side's gains elsewhere count only when the exchange made
+    /// them possible — not pieces it could already take for nothing — so
+    /// that unrelated gains do not count for this target; the other side may
+    /// capture anywhere (各吃各子, 26.5).
     fn search(
         &mut self,
         pos: &Position,
         starter: Color,
+        target: Square,
         so_far: LineResult,
         plies: u32,
     ) -> LineResult {
@@ -146,9 +156,13 @@ impl Searcher<'_> {
         if plies == 0 || self.nodes > self.limit {
             return best.unwrap_or(so_far);
         }
+        let last_to = so_far.line.last().map(|m| m.to);
         for &mv in moves.iter() {
             let capture = pos.piece_at(mv.to);
             if capture.is_none() && !in_check {
+                continue;
+            }
+            if side == starter && !in_check && mv.to != target && Some(mv.to) != last_to && self.already_free.contains(&mv.to) {
                 continue;
             }
             let mut next = so_far.clone();
@@ -166,7 +180,7 @@ impl Searcher<'_> {
             }
             next.line.push(mv);
             let after = pos.play_unchecked(mv);
-            let r = self.search(&after, starter, next, plies - 1);
+            let r = self.search(&after, starter, target, next, plies - 1);
             let take = match &best {
                 None => true,
                 Some(b) => {
@@ -205,8 +219,24 @@ pub fn exchange_search(
         ctx,
         nodes: 0,
         limit: limits.nodes,
+        already_free: free_pieces(pos, mv.to),
     };
-    s.search(&after, starter, start, limits.exchange_plies)
+    s.search(&after, starter, mv.to, start, limits.exchange_plies)
+}
+
+/// The enemy pieces (other than `except`) the side to move can take with no
+/// recapture possible.
+fn free_pieces(pos: &Position, except: Square) -> Vec<Square> {
+    let mut out = Vec::new();
+    for &mv in pos.legal_moves().iter() {
+        if mv.to == except || out.contains(&mv.to) {
+            continue;
+        }
+        if pos.piece_at(mv.to).is_some_and(|p| p.kind != PieceKind::King) && !recapturable_after(pos, mv) {
+            out.push(mv.to);
+        }
+    }
+    out
 }
 
 /// Every capture of the piece on `target` by the side to move that wins,
@@ -389,6 +419,7 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
             continue;
         }
         let wins = winning_captures(pos, sq, ctx, limits);
+        let capturers: Vec<Square> = wins.iter().map(|r| r.line[0].from).collect();
         // A chase is combined only when every winning capture needs another
         // piece (24.17: 缺少其中任何一个都无法吃子): prefer a capture by one piece.
         let best = wins
@@ -421,6 +452,7 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
                 lost: r.lost,
                 categories,
                 participants,
+                capturers,
             });
         }
     }
@@ -445,6 +477,7 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
             lost: r.lost,
             categories,
             participants: r.line.first().map(|m| vec![m.from]).unwrap_or_default(),
+            capturers: r.line.first().map(|m| vec![m.from]).unwrap_or_default(),
         });
     }
     out

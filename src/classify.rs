@@ -230,7 +230,9 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             // 26.1: the king's and pawns' own chases are allowed; a chase
             // they make with, or open for, other pieces counts (26.1.1).
             let before_len = fresh.len();
-            fresh.retain(|t| !(t.participants.len() == 1 && t.participants[0] == mv.to));
+            // Kept: a target another piece can win (走动后其他子产生新的捉), or
+            // one won jointly with another piece (与其他子配合).
+            fresh.retain(|t| t.participants.len() > 1 || t.capturers.iter().any(|&c| c != mv.to));
             if fresh.len() < before_len && fresh.is_empty() {
                 a.clauses = vec!["26.1", "24.8"];
                 a.reason = format!("the {}'s own chase is allowed", p.kind.name());
