@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod coverage;
+mod go;
 mod play;
 
 use std::process::ExitCode;
@@ -29,6 +30,9 @@ commands:
         list the legal moves with their notations
   notation MOVE [--fen FEN]
         read a move (ICCS, WXF or Chinese) and print it in every notation
+  go score FILE [--format text|json]
+        count a finished Go board (003's 数子法, komi, handicap) and print
+        the count and the result; FILE format in spec/go.md
   editions
         list the editions
   help  this text
@@ -51,6 +55,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "moves" => play::moves(rest),
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
+        "go" => go::go(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -9,12 +9,14 @@
 //! | [`game`] | 猜先 (活动方案.一.1), turns and handicap setup (规则.(二), 胜负计算.让子), 终局 (胜负计算.1–3, 竞赛规定.13.二), 三劫连环 (胜负计算.和棋) |
 //! | [`counting`] | 数子法 with komi, handicap return and shared dame (胜负计算, 行棋规则.一–三, 竞赛规定.11, 棋类比赛.4–5) |
 //! | [`clock`] | 时限, 读秒 and 包干 (竞赛规定.12, 棋类比赛.5) |
+//! | [`count_file`] | the file `qigui go score` reads (`spec/go.md`) |
 //!
 //! Bad input never panics: a diagram error names its line and column, a
 //! record error its move, a count error the point or term at fault.
 
 pub mod board;
 pub mod clock;
+pub mod count_file;
 pub mod counting;
 pub mod game;
 pub mod play;

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::editions::Edition;
 
+pub(crate) mod go;
 pub(crate) mod xiangqi;
 
 /// What a case tests.
@@ -33,17 +34,29 @@ pub enum Kind {
     Notation,
     /// Board and piece measurements (1.4–1.6).
     Equipment,
+    /// Go: a record played on a board (captures, forbidden points, ko, the end).
+    GoMoves,
+    /// Go: counting a finished board (数子法, komi, handicap return).
+    GoScore,
+    /// Go: the clock and byo-yomi calls.
+    GoClock,
+    /// Go: who plays first after 猜先.
+    GoNigiri,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
         Kind::Outcome,
         Kind::Notation,
         Kind::Equipment,
+        Kind::GoMoves,
+        Kind::GoScore,
+        Kind::GoClock,
+        Kind::GoNigiri,
     ];
 
     /// The name used in the corpus.
@@ -55,6 +68,10 @@ impl Kind {
             Kind::Outcome => "outcome",
             Kind::Notation => "notation",
             Kind::Equipment => "equipment",
+            Kind::GoMoves => "go-moves",
+            Kind::GoScore => "go-score",
+            Kind::GoClock => "go-clock",
+            Kind::GoNigiri => "go-nigiri",
         }
     }
 }
@@ -118,6 +135,9 @@ pub(crate) fn validate(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::validate(kind, input, expected, edition),
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
+            go::validate(kind, input, expected, edition)
+        }
     }
 }
 
@@ -135,6 +155,9 @@ pub(crate) fn run(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::run(kind, input, expected, edition),
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
+            go::run(kind, input, expected, edition)
+        }
     }
 }
 
@@ -148,5 +171,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::schemas(kind),
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => go::schemas(kind),
     }
 }
