@@ -87,7 +87,7 @@ pub fn to_text(c: &Count) -> String {
     }
     let terms = if c.handicap >= 2 {
         format!(
-            "handicap {} (让子): black returns {}",
+            "handicap {} (让子), black returns {}",
             c.handicap, c.handicap_return
         )
     } else if c.handicap == 1 {
@@ -98,7 +98,7 @@ pub fn to_text(c: &Count) -> String {
         format!("komi {}", c.komi)
     };
     out.push_str(&format!(
-        "terms      {terms}: black must exceed {} ({} wins), white {} ({} wins)\n",
+        "terms      {terms}; black must exceed {} ({} wins), white {} ({} wins)\n",
         c.threshold[0], c.needs[0], c.threshold[1], c.needs[1]
     ));
     out.push_str(&format!("result     {}\n", c.result_text()));

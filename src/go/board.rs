@@ -389,7 +389,9 @@ impl Diagram {
                     let start = k;
                     let mut value: u32 = 0;
                     while k < chars.len() && chars[k].1.is_ascii_digit() {
-                        value = value * 10 + chars[k].1.to_digit(10).unwrap_or(0);
+                        value = value
+                            .saturating_mul(10)
+                            .saturating_add(chars[k].1.to_digit(10).unwrap_or(0));
                         k += 1;
                     }
                     // Digits only at the ends of the row, and as one
@@ -445,10 +447,7 @@ impl Diagram {
             return Err(err(
                 line,
                 col,
-                format!(
-                    "{} rows for a {size}×{size} board",
-                    rows.len()
-                ),
+                format!("{} rows for a {size}×{size} board", rows.len()),
             ));
         }
         let expected_letters: Vec<char> = COLUMNS[..size as usize]
@@ -518,10 +517,7 @@ mod tests {
         assert_eq!(Point::parse("A1", 19), Ok(Point::new(0, 0)));
         assert_eq!(Point::parse("t19", 19), Ok(Point::new(18, 18)));
         assert_eq!(Point::parse("J10", 19), Ok(Point::new(8, 9)));
-        assert!(matches!(
-            Point::parse("I5", 19),
-            Err(PointError::Syntax(_))
-        ));
+        assert!(matches!(Point::parse("I5", 19), Err(PointError::Syntax(_))));
         assert!(matches!(
             Point::parse("T20", 19),
             Err(PointError::OffBoard { .. })
@@ -531,7 +527,10 @@ mod tests {
             Err(PointError::OffBoard { .. })
         ));
         assert!(matches!(Point::parse("", 9), Err(PointError::Syntax(_))));
-        assert!(matches!(Point::parse("A0", 9), Err(PointError::OffBoard { .. })));
+        assert!(matches!(
+            Point::parse("A0", 9),
+            Err(PointError::OffBoard { .. })
+        ));
         assert_eq!(Point::new(8, 9).to_string(), "J10");
     }
 
@@ -565,6 +564,7 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = Diagram::parse("3 X O . 3\n1 . . . 2\n1 . . . 1", None).unwrap_err();
         assert_eq!((e.line, e.column), (2, 1));
+        assert!(Diagram::parse("99999999999999999999 X O\n. .", None).is_err());
         assert!(Diagram::parse("X", None).is_err());
         assert!(Diagram::parse("", None).is_err());
     }

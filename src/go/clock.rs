@@ -130,7 +130,10 @@ pub struct ClockReport {
 /// The calls of one byo-yomi minute: `left` minutes of reserve remain at its
 /// start.
 fn minute_calls(left: u32) -> Vec<(u32, Call)> {
-    let mut v: Vec<(u32, Call)> = [30, 40, 50].iter().map(|&s| (s, Call::Seconds(s))).collect();
+    let mut v: Vec<(u32, Call)> = [30, 40, 50]
+        .iter()
+        .map(|&s| (s, Call::Seconds(s)))
+        .collect();
     if left > 1 {
         v.push((55, Call::Seconds(55)));
         v.push((58, Call::Seconds(58)));

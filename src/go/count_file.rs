@@ -91,8 +91,8 @@ pub fn parse(text: &str) -> Result<CountFile, CountFileError> {
             }
             if let Some((key, value)) = line.split_once(':') {
                 let key_col = column_of(line, line.len() - line.trim_start().len());
-                let value_col = column_of(line, key.len() + 1)
-                    + (value.len() - value.trim_start().len());
+                let value_col =
+                    column_of(line, key.len() + 1) + (value.len() - value.trim_start().len());
                 let key = key.trim().to_ascii_lowercase();
                 let value = value.trim();
                 if !seen_keys.insert(key.clone()) {
@@ -112,7 +112,11 @@ pub fn parse(text: &str) -> Result<CountFile, CountFileError> {
                     }
                     "handicap" => {
                         handicap = value.parse().map_err(|_| {
-                            err(n, value_col, format!("handicap '{value}': a number of stones"))
+                            err(
+                                n,
+                                value_col,
+                                format!("handicap '{value}': a number of stones"),
+                            )
                         })?;
                     }
                     "size" => {

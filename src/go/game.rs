@@ -13,8 +13,8 @@
 //! * 终局: two passes in a row (虚着, 胜负计算.3) end the game for counting;
 //!   so does the confirmation of 竞赛规定.13.二 and 胜负计算.1, which a
 //!   record writes as a pass by the side to move followed by a pass by the
-//!   other (activity rule 活动方案.一.6: if the other plays a stone instead,
-//!   the game goes on). A resignation (认输, 胜负计算.2) ends it with the
+//!   other (活动方案.一.6: if the other plays a stone instead, the game goes
+//!   on). A resignation (认输, 胜负计算.2) ends it with the
 //!   opponent the winner.
 //! * 三劫连环 (胜负计算.和棋): under the simple ko rule a cycle of captures can
 //!   return the board to an earlier position with the same side to move.
@@ -290,11 +290,9 @@ impl Game {
                 return Err(SetupError::KoPoint(k));
             }
         }
-        let to_move = setup.to_move.unwrap_or(if n > 0 {
-            Stone::White
-        } else {
-            Stone::Black
-        });
+        let to_move = setup
+            .to_move
+            .unwrap_or(if n > 0 { Stone::White } else { Stone::Black });
         let position = Position::new(board, to_move).with_ko(setup.ko);
         let mut boards = HashSet::new();
         boards.insert(position.board().key());
@@ -324,13 +322,19 @@ impl Game {
     /// Whether a stone of the side to move may go on `p` (all rules,
     /// superko included when chosen).
     pub fn check(&self, p: Point) -> Result<(), Illegal> {
+        self.try_play(p).map(|_| ())
+    }
+
+    /// The position after a stone of the side to move on `p`, all rules
+    /// applied.
+    fn try_play(&self, p: Point) -> Result<Position, Illegal> {
         let played = self.position.play(p)?;
         if self.ko_rule == KoRule::PositionalSuperko
             && self.boards.contains(&played.position.board().key())
         {
             return Err(Illegal::Superko);
         }
-        Ok(())
+        Ok(played.position)
     }
 
     /// Plays one entry.
@@ -362,9 +366,7 @@ impl Game {
                 self.last_was_pass = true;
             }
             Action::Play(p) => {
-                self.check(p)?;
-                let played = self.position.play(p)?;
-                self.position = played.position;
+                self.position = self.try_play(p)?;
                 self.last_was_pass = false;
                 self.boards.insert(self.position.board().key());
             }

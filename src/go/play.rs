@@ -48,6 +48,9 @@ pub enum KoRule {
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum Illegal {
+    /// 规则.(三): not an intersection of this board.
+    #[error("not an intersection of this board (规则.(三))")]
+    OffBoard,
     /// 行棋规则.基本规则: 已有棋子的交叉点不能下子.
     #[error("the point is occupied (已有棋子的交叉点不能下子)")]
     Occupied,
@@ -56,19 +59,20 @@ pub enum Illegal {
     #[error("a forbidden point (禁着点): the stone would have no liberty and captures nothing")]
     Suicide,
     /// 活动方案.一.4, 规则.(七): an immediate one-for-one recapture.
-    #[error(
-        "ko (打劫): an immediate one-for-one recapture; play elsewhere first (活动方案.一.4)"
-    )]
+    #[error("ko (打劫): an immediate one-for-one recapture; play elsewhere first (活动方案.一.4)")]
     Ko,
     /// The positional superko option: the move recreates an earlier position.
-    #[error("positional superko (an option, not 003's rule): the move recreates an earlier position")]
+    #[error(
+        "positional superko (an option, not 003's rule): the move recreates an earlier position"
+    )]
     Superko,
 }
 
 impl Illegal {
-    /// The corpus code: `occupied`, `suicide`, `ko`, `superko`.
+    /// The corpus code: `off-board`, `occupied`, `suicide`, `ko`, `superko`.
     pub const fn code(self) -> &'static str {
         match self {
+            Illegal::OffBoard => "off-board",
             Illegal::Occupied => "occupied",
             Illegal::Suicide => "suicide",
             Illegal::Ko => "ko",
@@ -140,7 +144,10 @@ impl Position {
     /// (superko needs the game's history: [`crate::go::game`]).
     pub fn play(&self, p: Point) -> Result<Played, Illegal> {
         let me = self.to_move;
-        if !self.board.contains(p) || self.board.get(p).is_some() {
+        if !self.board.contains(p) {
+            return Err(Illegal::OffBoard);
+        }
+        if self.board.get(p).is_some() {
             return Err(Illegal::Occupied);
         }
         let mut board = self.board.clone();

@@ -381,6 +381,10 @@ fn points(key: &str, field: &str, texts: &[String], size: u8) -> Result<Vec<Poin
     texts.iter().map(|t| point(key, field, t, size)).collect()
 }
 
+fn keys<V>(m: &BTreeMap<String, V>) -> Vec<String> {
+    m.keys().cloned().collect()
+}
+
 fn setup(i: &GoMovesInput) -> Result<Setup, Issue> {
     let d = diagram("input", i.board.as_ref(), i.size)?;
     if !d.dead.is_empty() {
@@ -391,11 +395,10 @@ fn setup(i: &GoMovesInput) -> Result<Setup, Issue> {
         ));
     }
     let size = d.board.size();
-    let ko = i
-        .ko
-        .as_deref()
-        .map(|k| point("input", "ko", k, size))
-        .transpose()?;
+    let ko =
+        i.ko.as_deref()
+            .map(|k| point("input", "ko", k, size))
+            .transpose()?;
     Ok(Setup {
         handicap: points("input", "handicap", &i.handicap, size)?,
         board: d.board,
@@ -444,7 +447,9 @@ fn terms(i: &GoScoreInput, size: u8) -> Result<Terms, Issue> {
         komi,
         handicap: i.handicap,
         conceded_by: i.conceded_by,
-        seki: points("input", "seki", &i.seki, size)?.into_iter().collect(),
+        seki: points("input", "seki", &i.seki, size)?
+            .into_iter()
+            .collect(),
     })
 }
 
@@ -479,7 +484,11 @@ pub(crate) fn validate(
     if edition.game != GameKind::Go {
         return Err(issue(
             "kind",
-            format!("{} is a Go kind; {} is not a Go edition", kind.name(), edition.id),
+            format!(
+                "{} is a Go kind; {} is not a Go edition",
+                kind.name(),
+                edition.id
+            ),
         ));
     }
     match kind {
@@ -513,17 +522,24 @@ pub(crate) fn validate(
             for pts in [&e.legal, &e.forbidden].into_iter().flatten() {
                 points("expected", "points", pts, size)?;
             }
-            for m in [e.points.as_ref().map(|m| m.keys().cloned().collect::<Vec<_>>())]
-                .into_iter()
-                .flatten()
-            {
-                points("expected", "points", &m, size)?;
+            if let Some(m) = &e.points {
+                points("expected", "points", &keys(m), size)?;
             }
             if let Some(m) = &e.liberties {
-                points("expected", "liberties", &m.keys().cloned().collect::<Vec<_>>(), size)?;
+                points("expected", "liberties", &keys(m), size)?;
             }
             if let Some(m) = &e.illegal {
-                points("expected", "illegal", &m.keys().cloned().collect::<Vec<_>>(), size)?;
+                points("expected", "illegal", &keys(m), size)?;
+                for code in m.values() {
+                    if !["occupied", "suicide", "ko", "superko"].contains(&code.as_str()) {
+                        return Err(issue(
+                            "expected",
+                            format!(
+                                "illegal: unknown code '{code}' (occupied, suicide, ko, superko)"
+                            ),
+                        ));
+                    }
+                }
             }
             if let Some(k) = &e.ko {
                 if k != "none" {
@@ -610,13 +626,20 @@ fn state(board: &Board, p: Point) -> PointState {
 fn check_zi(what: &str, want: Option<f64>, got: Zi) -> Result<(), String> {
     if let Some(w) = want {
         if Zi::from_f64(w) != Some(got) {
-            return Err(format!("{what}: expected {w}, got {} ({got})", got.as_f64()));
+            return Err(format!(
+                "{what}: expected {w}, got {} ({got})",
+                got.as_f64()
+            ));
         }
     }
     Ok(())
 }
 
-fn check<T: std::fmt::Debug + PartialEq>(what: &str, want: &Option<T>, got: T) -> Result<(), String> {
+fn check<T: std::fmt::Debug + PartialEq>(
+    what: &str,
+    want: &Option<T>,
+    got: T,
+) -> Result<(), String> {
     match want {
         Some(w) => mismatch(what, w, &got),
         None => Ok(()),
@@ -643,7 +666,8 @@ pub(crate) fn run(
                 Err((code, m)) => {
                     return match &e.error {
                         Some(want) => {
-                            mismatch("error ply", &want.ply, &0).map_err(|x| format!("{x} ({m})"))?;
+                            mismatch("error ply", &want.ply, &0)
+                                .map_err(|x| format!("{x} ({m})"))?;
                             mismatch("error code", &want.code.as_str(), &code.as_str())
                                 .map_err(|x| format!("{x} ({m})"))
                         }
@@ -677,11 +701,7 @@ pub(crate) fn run(
                 Some(End::Resignation(Stone::White)) => GoResultName::BlackWins,
             };
             check("result", &e.result, result)?;
-            check(
-                "end",
-                &e.end.as_deref(),
-                r.end.map_or("none", |x| x.code()),
-            )?;
+            check("end", &e.end.as_deref(), r.end.map_or("none", |x| x.code()))?;
             check(
                 "clause",
                 &e.clause.as_deref(),
@@ -732,7 +752,7 @@ pub(crate) fn run(
                     let p = point("expected", "illegal", t, size).map_err(fail)?;
                     match game.check(p) {
                         Ok(()) => return Err(format!("{t}: expected {want}, but it is legal")),
-                        Err(x) => mismatch(&format!("{t}"), &want.as_str(), &x.code())?,
+                        Err(x) => mismatch(t, &want.as_str(), &x.code())?,
                     }
                 }
             }
@@ -747,7 +767,10 @@ pub(crate) fn run(
                     .collect();
                 if want != got {
                     let show = |s: BTreeSet<Point>| {
-                        s.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+                        s.iter()
+                            .map(|p| p.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     };
                     return Err(format!(
                         "forbidden points differ: missing [{}], unexpected [{}]",
@@ -768,7 +791,10 @@ pub(crate) fn run(
             let c = match counting::count(&d.board, &dead, &t) {
                 Ok(c) => {
                     if let Some(code) = &e.error {
-                        return Err(format!("expected error '{code}', but counted {}", c.result_text()));
+                        return Err(format!(
+                            "expected error '{code}', but counted {}",
+                            c.result_text()
+                        ));
                     }
                     c
                 }
@@ -850,7 +876,7 @@ pub(crate) fn run(
             if let (Some(want), Some(n)) = (&e.calls, i.calls_of) {
                 let got: Vec<CallExpected> = r
                     .moves
-                    .get(n - 1)
+                    .get(n.wrapping_sub(1))
                     .map(|m| {
                         m.calls
                             .iter()
