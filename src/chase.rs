@@ -162,7 +162,12 @@ impl Searcher<'_> {
             if capture.is_none() && !in_check {
                 continue;
             }
-            if side == starter && !in_check && mv.to != target && Some(mv.to) != last_to && self.already_free.contains(&mv.to) {
+            if side == starter
+                && !in_check
+                && mv.to != target
+                && Some(mv.to) != last_to
+                && self.already_free.contains(&mv.to)
+            {
                 continue;
             }
             let mut next = so_far.clone();
@@ -232,7 +237,11 @@ fn free_pieces(pos: &Position, except: Square) -> Vec<Square> {
         if mv.to == except || out.contains(&mv.to) {
             continue;
         }
-        if pos.piece_at(mv.to).is_some_and(|p| p.kind != PieceKind::King) && !recapturable_after(pos, mv) {
+        if pos
+            .piece_at(mv.to)
+            .is_some_and(|p| p.kind != PieceKind::King)
+            && !recapturable_after(pos, mv)
+        {
             out.push(mv.to);
         }
     }

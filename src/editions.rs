@@ -11,6 +11,7 @@
 //! | `xiangqi-2020-mass` | its 附录一: 象棋群体比赛简明规定 (children's, trade and sub-provincial events) |
 //! | `xiangqi-1999` | 中国象棋竞赛规则 (1999) |
 //! | `gomoku-2025` | 中国五子棋竞赛规则 (2025) |
+//! | `go-local` | the Go (围棋) rules of the local event rules collection (003): play, ko, counting with komi 3¾ or 2¾, handicaps, the clock |
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -26,6 +27,8 @@ pub enum GameKind {
     Xiangqi,
     /// 五子棋.
     Gomoku,
+    /// 围棋.
+    Go,
 }
 
 /// One rulebook edition.
@@ -50,6 +53,7 @@ const XIANGQI_2020_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-2020.ya
 const XIANGQI_2020_EXTRA: &str = include_str!("../spec/clauses/xiangqi-2020-extra.yaml");
 const XIANGQI_1999_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-1999.yaml");
 const GOMOKU_2025_CLAUSES: &str = include_str!("../spec/clauses/gomoku-2025.yaml");
+const GO_LOCAL_CLAUSES: &str = include_str!("../spec/clauses/go-local.yaml");
 
 /// The 1999 rules' equipment (1999 1.4): squares 3.2–4.6 cm, pieces 2.7–3.2
 /// cm across; no limits on the board's outer size or on thickness.
@@ -63,7 +67,7 @@ pub const XIANGQI_1999_EQUIPMENT: EquipmentLimits = EquipmentLimits {
     clauses: ["1.4", "1.4", "1.4"],
 };
 
-static EDITIONS: [Edition; 4] = [
+static EDITIONS: [Edition; 5] = [
     Edition {
         id: "xiangqi-2020",
         game: GameKind::Xiangqi,
@@ -112,6 +116,26 @@ static EDITIONS: [Edition; 4] = [
         title: "中国五子棋竞赛规则 (2025)",
         clause_texts: &[GOMOKU_2025_CLAUSES],
         equipment: None,
+        rules: Rules {
+            level: Level::National,
+            natural_limit: 60,
+            self_check: SelfCheckRule::Loses,
+        },
+    },
+    // The Go rules scattered through 003, a collection of local event rules
+    // (围棋比赛活动方案, 围棋比赛规则 第二章竞赛规定, 围棋的行棋规则与胜负计算,
+    // 围棋的基本规则及说明, 围棋基本规则): one edition, its clauses named
+    // by document and the documents' own numbering (spec/clauses/go-local.yaml).
+    // Where the documents disagree (komi 3¾ or 2¾) the number is an input of
+    // each count, not a property of the edition; src/go/ implements it.
+    Edition {
+        id: "go-local",
+        game: GameKind::Go,
+        parent: None,
+        title: "围棋: 003 本地赛事规则中的围棋规则",
+        clause_texts: &[GO_LOCAL_CLAUSES],
+        equipment: None,
+        // Xiangqi's article-4 numbers do not apply to Go.
         rules: Rules {
             level: Level::National,
             natural_limit: 60,
@@ -260,6 +284,12 @@ mod tests {
                 .contains("4.1.10")
         );
         assert!(Edition::get("gomoku-2025").unwrap().clauses().ids().count() > 100);
+        let go = Edition::get("go-local").unwrap();
+        assert_eq!(go.game, GameKind::Go);
+        assert!(go.clauses().contains("活动方案.一.4"));
+        assert!(go.clauses().contains("规则.(六).说明"));
+        assert!(go.clauses().contains("胜负计算.贴子"));
+        assert!(go.clauses().ids().count() > 60);
     }
 
     #[test]

@@ -21,6 +21,7 @@
 //! | [`editions`] | the rulebook editions as profiles |
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
+//! | [`go`] | Go (围棋) as 003's local event rules: board, captures, ko, counting, clock |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -35,6 +36,7 @@ pub mod editions;
 pub mod equipment;
 pub mod fen;
 pub mod game;
+pub mod go;
 pub mod judge;
 pub mod mate;
 pub mod material;

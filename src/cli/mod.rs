@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod coverage;
+mod go;
 mod judge;
 mod play;
 mod rule;
@@ -37,6 +38,9 @@ commands:
        [--nine-rounds --points N] [--format text|json]
         rule on a cycle whose moves are labelled 将 杀 捉 兑 献 拦 跟 闲
         (捉:车, 捉:无根子, 捉:少根子, 捉:联合, 捉:联合车, 捉:联合无根子, 捉:得子)
+  go score FILE [--format text|json]
+        count a finished Go board (003's 数子法, komi, handicap) and print
+        the count and the result; FILE format in spec/go.md
   editions
         list the editions
   help  this text
@@ -63,6 +67,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "board" => play::board(rest),
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
+        "go" => go::go(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::editions::Edition;
 
+pub(crate) mod go;
 pub(crate) mod repetition;
 pub(crate) mod xiangqi;
 
@@ -38,11 +39,19 @@ pub enum Kind {
     Repetition,
     /// The ruling on a labelled cycle (23.4–23.5, 25, 26.9, 4.3).
     RepetitionVerdict,
+    /// Go: a record played on a board (captures, forbidden points, ko, the end).
+    GoMoves,
+    /// Go: counting a finished board (数子法, komi, handicap return).
+    GoScore,
+    /// Go: the clock and byo-yomi calls.
+    GoClock,
+    /// Go: who plays first after 猜先.
+    GoNigiri,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -51,6 +60,10 @@ impl Kind {
         Kind::Equipment,
         Kind::Repetition,
         Kind::RepetitionVerdict,
+        Kind::GoMoves,
+        Kind::GoScore,
+        Kind::GoClock,
+        Kind::GoNigiri,
     ];
 
     /// The name used in the corpus.
@@ -64,6 +77,10 @@ impl Kind {
             Kind::Equipment => "equipment",
             Kind::Repetition => "repetition",
             Kind::RepetitionVerdict => "repetition-verdict",
+            Kind::GoMoves => "go-moves",
+            Kind::GoScore => "go-score",
+            Kind::GoClock => "go-clock",
+            Kind::GoNigiri => "go-nigiri",
         }
     }
 }
@@ -130,6 +147,9 @@ pub(crate) fn validate(
         Kind::Repetition | Kind::RepetitionVerdict => {
             repetition::validate(kind, input, expected, edition)
         }
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
+            go::validate(kind, input, expected, edition)
+        }
     }
 }
 
@@ -150,6 +170,9 @@ pub(crate) fn run(
         Kind::Repetition | Kind::RepetitionVerdict => {
             repetition::run(kind, input, expected, edition)
         }
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
+            go::run(kind, input, expected, edition)
+        }
     }
 }
 
@@ -164,5 +187,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Notation
         | Kind::Equipment => xiangqi::schemas(kind),
         Kind::Repetition | Kind::RepetitionVerdict => repetition::schemas(kind),
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => go::schemas(kind),
     }
 }

@@ -1,0 +1,108 @@
+//! `qigui go score`: the human-readable report (snapshots, reviewed by hand),
+//! the JSON report, and errors that name the file, line and column.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn qigui(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_qigui"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("qigui runs");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
+    } else {
+        drop(child.stdin.take());
+    }
+    let out = child.wait_with_output().expect("qigui finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn full_game_report() {
+    let (code, out, err) = qigui(&["go", "score", "tests/data/go/full-game.count"], None);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn full_game_json() {
+    let (code, out, _) = qigui(
+        &[
+            "go",
+            "score",
+            "tests/data/go/full-game.count",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["black"]["count"], 186.5);
+    assert_eq!(v["white"]["count"], 174.5);
+    assert_eq!(v["black"]["dead"], 3);
+    assert_eq!(v["white"]["dead"], 2);
+    assert_eq!(v["dame"], 3);
+    assert_eq!(v["result"], "black_wins");
+    assert_eq!(v["margin"], 2.25);
+    assert_eq!(v["black"]["needs"], 185);
+    assert_eq!(v["white"]["needs"], 177);
+}
+
+const SMALL: &str = "\
+# 9×9: black left, white right, one dame point
+komi: 0
+handicap: 3
+
+X X X X X O O O O
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X . O . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .
+. . . . X O . . .
+";
+
+#[test]
+fn handicap_report_from_stdin() {
+    let (code, out, err) = qigui(&["go", "score", "-"], Some(SMALL));
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn errors_name_the_place() {
+    let bad = SMALL.replace("X O . . .\n. . . . X . O", "X O . . .\n. . . . X . Q");
+    let (code, _, err) = qigui(&["go", "score", "-"], Some(&bad));
+    assert_eq!(code, 2);
+    assert!(err.contains("-:9:13:"), "{err}");
+    let (code, _, err) = qigui(&["go", "score", "-"], Some("komi: 3.7\n. .\n. .\n"));
+    assert_eq!(code, 2);
+    assert!(err.contains("-:1:7:"), "{err}");
+    let (code, _, err) = qigui(
+        &["go", "score", "-"],
+        Some("komi: 3.75\nhandicap: 2\n. .\n. .\n"),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("让子"), "{err}");
+    let (code, _, err) = qigui(&["go", "score", "no/such/file"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/file"), "{err}");
+    let (code, _, _) = qigui(&["go", "count"], None);
+    assert_eq!(code, 2);
+}
