@@ -248,8 +248,15 @@ fn free_pieces(pos: &Position, except: Square) -> Vec<Square> {
     out
 }
 
+/// Whether the exchange line is a mutual capture (各吃各子, 26.5): the other
+/// side answered by capturing something other than the target.
+fn mutual(r: &LineResult, target: Square) -> bool {
+    r.line.iter().skip(1).step_by(2).any(|m| m.to != target)
+}
+
 /// Every capture of the piece on `target` by the side to move that wins,
-/// with the result of the exchanges that follow it.
+/// with the result of the exchanges that follow it. 26.5: when each side
+/// captures the other's piece (各吃各子), ending even also counts.
 fn winning_captures(
     pos: &Position,
     target: Square,
@@ -260,7 +267,11 @@ fn winning_captures(
     pos.legal_moves_to(target)
         .into_iter()
         .map(|mv| exchange_search(pos, mv, ctx, limits))
-        .filter(|r| r.trade(starter) == Trade::Gain)
+        .filter(|r| match r.trade(starter) {
+            Trade::Gain => true,
+            Trade::Even => r.mated.is_none() && mutual(r, target),
+            Trade::Loss => false,
+        })
         .collect()
 }
 

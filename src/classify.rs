@@ -25,7 +25,7 @@
 use crate::board::{Color, PieceKind, Square};
 use crate::chase::{self, ChaseLimits, Means, Threat};
 use crate::mate::{self, MateLimit, MateSearch};
-use crate::material::Trade;
+use crate::material::{self, Trade};
 use crate::position::{Move, Position};
 use crate::protection::ValueContext;
 use crate::ruling::{Label, MoveLabel, Target};
@@ -135,9 +135,13 @@ fn new_threats(before: &[Threat], after: &[Threat]) -> Vec<Threat> {
     after
         .iter()
         .filter(|t| {
-            !before
-                .iter()
-                .any(|b| b.target == t.target && b.piece == t.piece)
+            // The same target counts again only if it now wins more: an even
+            // mutual capture (26.5) that became a clean gain is 形成净吃子.
+            !before.iter().any(|b| {
+                b.target == t.target
+                    && b.piece == t.piece
+                    && material::judge(&b.gained, &b.lost) >= material::judge(&t.gained, &t.lost)
+            })
         })
         .filter(|t| {
             // A gain through checks that only repeats what could already be
@@ -148,7 +152,7 @@ fn new_threats(before: &[Threat], after: &[Threat]) -> Vec<Threat> {
                     g.extend(b.lost.iter().copied());
                     let mut l = t.lost.clone();
                     l.extend(b.gained.iter().copied());
-                    crate::material::judge(&g, &l) == Trade::Gain
+                    material::judge(&g, &l) == Trade::Gain
                 })
         })
         .cloned()
