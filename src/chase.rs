@@ -162,11 +162,14 @@ impl Searcher<'_> {
             if capture.is_none() && !in_check {
                 continue;
             }
+            // Elsewhere the starting side takes only what the exchange has
+            // left hanging: a piece it can now take with no recapture, that it
+            // could not take for nothing before.
             if side == starter
                 && !in_check
                 && mv.to != target
                 && Some(mv.to) != last_to
-                && self.already_free.contains(&mv.to)
+                && (self.already_free.contains(&mv.to) || recapturable_after(pos, mv))
             {
                 continue;
             }
