@@ -39,6 +39,8 @@ pub enum Kind {
     Repetition,
     /// The ruling on a labelled cycle (23.4–23.5, 25, 26.9, 4.3).
     RepetitionVerdict,
+    /// Every move of a cycle labelled from the position, and the verdict (24, 26).
+    MoveLabels,
     /// Go: a record played on a board (captures, forbidden points, ko, the end).
     GoMoves,
     /// Go: counting a finished board (数子法, komi, handicap return).
@@ -51,7 +53,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -60,6 +62,7 @@ impl Kind {
         Kind::Equipment,
         Kind::Repetition,
         Kind::RepetitionVerdict,
+        Kind::MoveLabels,
         Kind::GoMoves,
         Kind::GoScore,
         Kind::GoClock,
@@ -77,6 +80,7 @@ impl Kind {
             Kind::Equipment => "equipment",
             Kind::Repetition => "repetition",
             Kind::RepetitionVerdict => "repetition-verdict",
+            Kind::MoveLabels => "move-labels",
             Kind::GoMoves => "go-moves",
             Kind::GoScore => "go-score",
             Kind::GoClock => "go-clock",
@@ -144,7 +148,7 @@ pub(crate) fn validate(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::validate(kind, input, expected, edition),
-        Kind::Repetition | Kind::RepetitionVerdict => {
+        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
             repetition::validate(kind, input, expected, edition)
         }
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
@@ -167,7 +171,7 @@ pub(crate) fn run(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::run(kind, input, expected, edition),
-        Kind::Repetition | Kind::RepetitionVerdict => {
+        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
             repetition::run(kind, input, expected, edition)
         }
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
@@ -186,7 +190,7 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::schemas(kind),
-        Kind::Repetition | Kind::RepetitionVerdict => repetition::schemas(kind),
+        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => repetition::schemas(kind),
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => go::schemas(kind),
     }
 }

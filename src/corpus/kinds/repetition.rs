@@ -166,6 +166,7 @@ pub(crate) fn validate(
     edition: &Edition,
 ) -> Result<(), Issue> {
     match kind {
+        Kind::MoveLabels => validate_labels(input, expected, edition)?,
         Kind::RepetitionVerdict => {
             let i: VerdictInput = typed("input", input)?;
             let e: VerdictExpected = typed("expected", expected)?;
@@ -215,6 +216,7 @@ pub(crate) fn run(
 ) -> Result<(), String> {
     let fail = |i: Issue| i.message;
     match kind {
+        Kind::MoveLabels => run_labels(input, expected, edition)?,
         Kind::RepetitionVerdict => {
             let i: VerdictInput = typed("input", input).map_err(fail)?;
             let e: VerdictExpected = typed("expected", expected).map_err(fail)?;
@@ -280,7 +282,117 @@ pub(crate) fn run(
 pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
     use schemars::schema_for;
     match kind {
+        Kind::MoveLabels => (schema_for!(LabelsInput), schema_for!(LabelsExpected)),
         Kind::RepetitionVerdict => (schema_for!(VerdictInput), schema_for!(VerdictExpected)),
         _ => (schema_for!(RecordInput), schema_for!(RecordExpected)),
     }
+}
+
+/// `move-labels` input: a position and one period of the cycle (棋例 II).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct LabelsInput {
+    /// The position before the cycle's first move.
+    pub fen: String,
+    /// The moves of the period, each legal at its ply.
+    pub moves: MoveText,
+    /// `threefold` (default) or `nine-rounds` (23.4).
+    #[serde(default)]
+    pub sequence: Sequence,
+    /// For 23.4: distinct points the attacking side used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+/// `move-labels` expected.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct LabelsExpected {
+    /// One label per ply: 将 杀 捉 兑 献 拦 跟 闲.
+    pub labels: Vec<String>,
+    /// The verdict on the cycle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+}
+
+pub(crate) fn validate_labels(
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), Issue> {
+    let i: LabelsInput = typed("input", input)?;
+    let e: LabelsExpected = typed("expected", expected)?;
+    rules(edition).map_err(|m| issue("kind", m))?;
+    let (_, moves) = record(&RecordInput {
+        fen: Some(i.fen.clone()),
+        moves: i.moves.clone(),
+    })?;
+    if e.labels.len() != moves.len() {
+        return Err(issue(
+            "expected",
+            format!("{} labels for {} moves", e.labels.len(), moves.len()),
+        ));
+    }
+    for l in &e.labels {
+        let parsed: MoveLabel = l
+            .parse()
+            .map_err(|err: ruling::LabelError| issue("expected", err.to_string()))?;
+        if !parsed.targets.is_empty() {
+            return Err(issue(
+                "expected",
+                "labels here are plain: 将 杀 捉 兑 献 拦 跟 闲",
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn run_labels(input: &Value, expected: &Value, edition: &Edition) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    let i: LabelsInput = typed("input", input).map_err(fail)?;
+    let e: LabelsExpected = typed("expected", expected).map_err(fail)?;
+    let (start, moves) = record(&RecordInput {
+        fen: Some(i.fen.clone()),
+        moves: i.moves.clone(),
+    })
+    .map_err(fail)?;
+    let j = crate::judge::judge(
+        &start,
+        &moves,
+        rules(edition)?,
+        i.sequence,
+        i.points,
+        &crate::classify::Limits::default(),
+    );
+    let got: Vec<&str> = j.moves.iter().map(|m| m.analysis.label.code()).collect();
+    let want: Vec<&str> = e.labels.iter().map(String::as_str).collect();
+    if got != want {
+        let diffs: Vec<String> = j
+            .moves
+            .iter()
+            .zip(&want)
+            .filter(|(m, w)| m.analysis.label.code() != **w)
+            .map(|(m, w)| {
+                format!(
+                    "ply {} {}: {} where the book says {} ({})",
+                    m.ply,
+                    m.notation,
+                    m.analysis.label.code(),
+                    w,
+                    m.analysis.reason
+                )
+            })
+            .collect();
+        return Err(format!("labels differ: {}", diffs.join("; ")));
+    }
+    if let Some(v) = &e.verdict {
+        let got = match &j.ruling {
+            Ok(r) => r.verdict.code().to_string(),
+            Err(err) => format!("no ruling ({err})"),
+        };
+        mismatch("verdict", &v.as_str(), &got.as_str())?;
+    }
+    Ok(())
 }
