@@ -19,6 +19,7 @@
 //! | [`editions`] | the rulebook editions as profiles |
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
+//! | [`gomoku`] | 五子棋 2025: board, shapes (7), forbidden moves (8), openings (9.7, 11, 附录一–二), results (17, 19) |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -30,6 +31,7 @@ pub mod editions;
 pub mod equipment;
 pub mod fen;
 pub mod game;
+pub mod gomoku;
 pub mod notation;
 pub mod outcome;
 pub mod position;
