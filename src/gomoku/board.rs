@@ -199,6 +199,7 @@ impl<'de> Deserialize<'de> for Point {
 
 /// A stone's colour (2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Stone {
     /// 黑棋.

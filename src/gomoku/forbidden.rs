@@ -124,11 +124,16 @@ impl Reading {
 }
 
 /// Whether the black stone just placed on `at` is forbidden (the stone is
-/// on the grid).
-fn judge_placed(grid: &mut Grid, at: usize, reading: Reading) -> Option<Forbidden> {
+/// on the grid). `five_wins`: apply 19.1.2 C (a five is never forbidden).
+fn judge_placed(
+    grid: &mut Grid,
+    at: usize,
+    reading: Reading,
+    five_wins: bool,
+) -> Option<Forbidden> {
     let lines = STEPS.map(|s| grid.line(at, s));
     let runs = lines.map(|l| run(&l, BLACK));
-    if runs.contains(&5) {
+    if five_wins && runs.contains(&5) {
         // 19.1.2 C: a five wins whatever else the stone makes.
         return None;
     }
@@ -193,10 +198,10 @@ pub(crate) fn four_point_is_legal(grid: &mut Grid, q: usize, reading: Reading) -
     }
     grid.cells[q] = BLACK;
     let legal = match reading {
-        Reading::FivePointLegal => judge_placed(grid, q, reading).is_none(),
+        Reading::FivePointLegal => judge_placed(grid, q, reading, true).is_none(),
         Reading::FivePointExcluded => {
             let five = STEPS.iter().any(|&s| run(&grid.line(q, s), BLACK) == 5);
-            !five && judge_placed(grid, q, reading).is_none()
+            !five && judge_placed(grid, q, reading, true).is_none()
         }
     };
     grid.cells[q] = EMPTY;
@@ -218,9 +223,22 @@ pub(crate) fn forbidden_in(grid: &mut Grid, at: usize, reading: Reading) -> Opti
         return None;
     }
     grid.cells[at] = BLACK;
-    let r = judge_placed(grid, at, reading);
+    let r = judge_placed(grid, at, reading, true);
     grid.cells[at] = EMPTY;
     r
+}
+
+/// The forbidden shape a black stone on the empty point `p` would make if
+/// a five did not win: what 19.1.2 C calls 禁手 "formed together with" a
+/// five. Equal to [`forbidden_at`] for a move that makes no five.
+pub fn forbidden_shape_at(board: &Board, p: Point, reading: Reading) -> Option<Forbidden> {
+    if !board.is_empty_at(p) {
+        return None;
+    }
+    let mut grid = Grid::from_board(board);
+    let at = Grid::idx(p);
+    grid.cells[at] = BLACK;
+    judge_placed(&mut grid, at, reading, false)
 }
 
 /// Every forbidden point of the board for black, A1 first, with its kind.
@@ -282,6 +300,11 @@ mod tests {
         assert_eq!(at("E8 F8 G8 I8 J8", "", "H8"), Some(Forbidden::Overline));
         // A five with a double three is a five (19.1.2 C).
         assert_eq!(at("D8 E8 F8 G8 H9 H10 I9 J10", "", "H8"), None);
+        let b = Board::from_lists("D8 E8 F8 G8 H9 H10 I9 J10", "").unwrap();
+        assert_eq!(
+            forbidden_shape_at(&b, "H8".parse().unwrap(), Reading::default()),
+            Some(Forbidden::DoubleThree)
+        );
         // One three blocked by white: a single live three is legal.
         assert_eq!(at("G8 I8 H7 H9", "F8", "H8"), None);
     }

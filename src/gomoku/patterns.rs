@@ -64,14 +64,6 @@ impl Grid {
         (usize::from(p.row()) + PAD) * W + usize::from(p.col()) + PAD
     }
 
-    pub(crate) fn point(i: usize) -> Option<Point> {
-        let (r, c) = (i / W, i % W);
-        Point::new(
-            u8::try_from(c.checked_sub(PAD)?).ok()?,
-            u8::try_from(r.checked_sub(PAD)?).ok()?,
-        )
-    }
-
     /// The cell `k` steps along `step` from `at` (`k` in −5..=5).
     #[inline]
     pub(crate) fn at(at: usize, step: isize, k: isize) -> usize {
