@@ -32,6 +32,8 @@ pub struct Point {
 
 /// What is marked on a point (1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuMark"))]
 #[serde(rename_all = "kebab-case")]
 pub enum Mark {
     /// 天元, H8.
@@ -200,6 +202,7 @@ impl<'de> Deserialize<'de> for Point {
 /// A stone's colour (2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuStone"))]
 #[serde(rename_all = "lowercase")]
 pub enum Stone {
     /// 黑棋.
@@ -339,6 +342,21 @@ impl Symmetry {
         };
         // The images of points of the board are points of the board.
         Point::TIANYUAN.offset(c2, r2).unwrap_or(p)
+    }
+
+    /// The image of a line direction (lines map to lines).
+    pub fn apply_direction(self, d: Direction) -> Direction {
+        let (dc, dr) = d.delta();
+        let a = self.apply(Point::TIANYUAN);
+        let b = self.apply(Point::TIANYUAN.offset(dc, dr).unwrap_or(Point::TIANYUAN));
+        let v = (
+            i32::from(b.col()) - i32::from(a.col()),
+            i32::from(b.row()) - i32::from(a.row()),
+        );
+        Direction::ALL
+            .into_iter()
+            .find(|x| x.delta() == v || x.delta() == (-v.0, -v.1))
+            .unwrap_or(d)
     }
 
     /// A name for messages and test names.
@@ -563,6 +581,9 @@ mod tests {
         assert_eq!(Symmetry::Rotate90.apply(p("I8")), p("H9"));
         assert_eq!(Symmetry::MirrorDiagonal.apply(p("I8")), p("H9"));
         assert_eq!(Symmetry::MirrorColumns.apply(p("A1")), p("O1"));
+        assert_eq!(Symmetry::Rotate90.apply_direction(Direction::Horizontal), Direction::Vertical);
+        assert_eq!(Symmetry::Rotate90.apply_direction(Direction::Diagonal), Direction::AntiDiagonal);
+        assert_eq!(Symmetry::MirrorDiagonal.apply_direction(Direction::Diagonal), Direction::Diagonal);
     }
 
     #[test]

@@ -33,6 +33,8 @@ use super::patterns::{BLACK, EMPTY, Grid, STEPS, fours, live_four_points, run};
 
 /// A kind of forbidden move (article 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuForbidden"))]
 #[serde(rename_all = "kebab-case")]
 pub enum Forbidden {
     /// 三三禁手 (8.1).
@@ -94,6 +96,8 @@ impl fmt::Display for Forbidden {
 /// completes a five on another line counts when deciding whether the three
 /// is live. The book does not say; `spec/gomoku.md` discusses both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuReading"))]
 #[serde(rename_all = "kebab-case")]
 pub enum Reading {
     /// The point is a legal (indeed winning, 19.1.2 C) black move, so it

@@ -31,6 +31,8 @@ use super::record::Action;
 
 /// An opening rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuOpeningRule"))]
 #[serde(rename_all = "kebab-case")]
 pub enum OpeningRule {
     /// 9.7 指定开局 alone: the three stones of a designated opening, then play.
@@ -149,6 +151,8 @@ impl fmt::Display for OpeningRule {
 
 /// A player, by the colour held at the start (article 10: 先手者执黑先行).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuPlayer"))]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     /// 先手方: holds black at the start.

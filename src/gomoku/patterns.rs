@@ -189,6 +189,8 @@ pub(crate) fn four_points(l: &Line, own: u8) -> u16 {
 
 /// A shape along one line (article 7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuShape"))]
 #[serde(rename_all = "kebab-case")]
 pub enum Shape {
     /// 长连 (7.1).

@@ -29,7 +29,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::board::{Point, split_points};
+use super::board::{Point, Symmetry, split_points};
 
 /// One action of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -71,6 +71,43 @@ pub enum Action {
         /// The opponent accepted it (17).
         accepted: bool,
     },
+}
+
+impl Action {
+    /// The action with every point mapped by a symmetry of the board.
+    pub fn transformed(&self, sym: Symmetry) -> Action {
+        let t = |p: &Point| sym.apply(*p);
+        match self {
+            Action::Stone(p) => Action::Stone(t(p)),
+            Action::Pass => Action::Pass,
+            Action::Swap => Action::Swap,
+            Action::Offer(ps) => Action::Offer(ps.iter().map(t).collect()),
+            Action::Choose(p) => Action::Choose(t(p)),
+            Action::Declare(n) => Action::Declare(*n),
+            Action::Again { point, accepted } => Action::Again {
+                point: t(point),
+                accepted: *accepted,
+            },
+            Action::Lift {
+                first,
+                to,
+                accepted,
+            } => Action::Lift {
+                first: t(first),
+                to: t(to),
+                accepted: *accepted,
+            },
+            Action::Slide {
+                first,
+                to,
+                accepted,
+            } => Action::Slide {
+                first: t(first),
+                to: t(to),
+                accepted: *accepted,
+            },
+        }
+    }
 }
 
 impl fmt::Display for Action {

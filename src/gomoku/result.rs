@@ -68,6 +68,8 @@ impl GameResult {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuReason"))]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// 19.1.1: a five.
@@ -152,19 +154,20 @@ pub struct Outcome {
 /// `after` (0: before the first move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuEvent"))]
 #[serde(deny_unknown_fields)]
 pub struct Event {
     /// The move it follows.
     pub after: u32,
     /// What happens.
-    #[serde(flatten)]
     pub kind: EventKind,
 }
 
 /// What an [`Event`] is. `side` is the colour the player holds at the time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[cfg_attr(test, schemars(rename = "GomokuEventKind"))]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum EventKind {
     /// White points out a forbidden move (19.1.2).
     PointOut,

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::editions::Edition;
 
+pub(crate) mod gomoku;
 pub(crate) mod xiangqi;
 
 /// What a case tests.
@@ -33,17 +34,32 @@ pub enum Kind {
     Notation,
     /// Board and piece measurements (1.4–1.6).
     Equipment,
+    /// Gomoku: a point's name and mark (1.2–1.3).
+    GomokuBoard,
+    /// Gomoku: the shapes of article 7 through a stone.
+    GomokuPattern,
+    /// Gomoku: black's forbidden points (article 8).
+    GomokuForbidden,
+    /// Gomoku: an opening's actions validated (9.7, 11, 附录一–二).
+    GomokuOpening,
+    /// Gomoku: a game record's result (17, 19, 24.3.1 A).
+    GomokuResult,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
         Kind::Outcome,
         Kind::Notation,
         Kind::Equipment,
+        Kind::GomokuBoard,
+        Kind::GomokuPattern,
+        Kind::GomokuForbidden,
+        Kind::GomokuOpening,
+        Kind::GomokuResult,
     ];
 
     /// The name used in the corpus.
@@ -55,6 +71,11 @@ impl Kind {
             Kind::Outcome => "outcome",
             Kind::Notation => "notation",
             Kind::Equipment => "equipment",
+            Kind::GomokuBoard => "gomoku-board",
+            Kind::GomokuPattern => "gomoku-pattern",
+            Kind::GomokuForbidden => "gomoku-forbidden",
+            Kind::GomokuOpening => "gomoku-opening",
+            Kind::GomokuResult => "gomoku-result",
         }
     }
 }
@@ -118,6 +139,11 @@ pub(crate) fn validate(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::validate(kind, input, expected, edition),
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => gomoku::validate(kind, input, expected, edition),
     }
 }
 
@@ -135,6 +161,11 @@ pub(crate) fn run(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::run(kind, input, expected, edition),
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => gomoku::run(kind, input, expected, edition),
     }
 }
 
@@ -148,5 +179,10 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::schemas(kind),
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => gomoku::schemas(kind),
     }
 }
