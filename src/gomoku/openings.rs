@@ -635,18 +635,32 @@ impl Opening {
         }
     }
 
-    fn swap_clause(&self) -> &'static str {
+    /// The clause of the step the opening is at: what an action that does
+    /// not fit breaks.
+    fn step_clause(&self) -> &'static str {
+        if self.offers.is_some() {
+            return self.choose_clause();
+        }
+        let m = self.moves();
         match self.rule {
-            OpeningRule::Taraguchi10 => match self.moves() {
-                1 => "11.1.A",
-                2 => "11.1.B",
-                3 => "11.1.C",
-                _ => "11.1.D",
-            },
-            OpeningRule::FiveMoveTwo => "11.2.A",
-            OpeningRule::FiveMoveN => "附录二.1.A",
-            OpeningRule::TwoSwaps => "附录二.3.B",
-            _ => "9.8",
+            OpeningRule::FiveMoveN if m == 3 && self.declared.is_none() => "附录二.1.A",
+            OpeningRule::FiveMoveTwo | OpeningRule::FiveMoveN if m == 4 && !self.chosen => {
+                self.offer_clause()
+            }
+            OpeningRule::TwoSwaps if m >= 3 => "附录二.3.B",
+            _ => self.area_clause(m + 1),
+        }
+    }
+
+    /// The clause that says play goes on normally after the opening.
+    fn over_clause(&self) -> &'static str {
+        match self.rule {
+            OpeningRule::Designated => "9.7",
+            OpeningRule::Taraguchi10 => "11.1.E",
+            OpeningRule::FiveMoveTwo => "11.2.E",
+            OpeningRule::FiveMoveN => "附录二.1.E",
+            OpeningRule::Free => "附录二.2.A",
+            OpeningRule::TwoSwaps => "附录二.3.C",
         }
     }
 
@@ -659,7 +673,7 @@ impl Opening {
         let turns = self.next();
         if turns.is_empty() {
             return Err(self.error(
-                self.rule.clause(),
+                self.over_clause(),
                 format!("the opening is over; '{action}' is not an opening action"),
             ));
         }
@@ -678,13 +692,8 @@ impl Opening {
                     Choice::Stone { area, .. } => Some(*area),
                     _ => None,
                 }) else {
-                    let clause = match allowed.first() {
-                        Some(Choice::Offer { .. }) => self.offer_clause(),
-                        Some(Choice::Choose) => self.choose_clause(),
-                        _ => self.rule.clause(),
-                    };
                     return Err(self.error(
-                        clause,
+                        self.step_clause(),
                         format!("a stone on {p} where the opening expects {}", expected()),
                     ));
                 };
@@ -708,7 +717,7 @@ impl Opening {
             Action::Swap => {
                 if !allowed.contains(&Choice::Swap) {
                     return Err(self.error(
-                        self.swap_clause(),
+                        self.step_clause(),
                         format!("no swap right here; the opening expects {}", expected()),
                     ));
                 }
@@ -725,7 +734,7 @@ impl Opening {
             Action::Declare(n) => {
                 if !allowed.contains(&Choice::Declare) {
                     return Err(self.error(
-                        "附录二.1.A",
+                        self.step_clause(),
                         format!("no declaration here; the opening expects {}", expected()),
                     ));
                 }
@@ -738,9 +747,8 @@ impl Opening {
                     Choice::Offer { count } => Some(*count),
                     _ => None,
                 }) else {
-                    let clause = if self.swapped_after_four { "11.1.D" } else { self.offer_clause() };
                     return Err(self.error(
-                        clause,
+                        self.step_clause(),
                         format!("no fifth-move offers here; the opening expects {}", expected()),
                     ));
                 };
@@ -776,7 +784,7 @@ impl Opening {
             Action::Choose(p) => {
                 let Some(offers) = &self.offers else {
                     return Err(self.error(
-                        self.choose_clause(),
+                        self.step_clause(),
                         format!("nothing to choose from; the opening expects {}", expected()),
                     ));
                 };
@@ -799,7 +807,7 @@ impl Opening {
                 ),
             )),
             Action::Again { .. } | Action::Lift { .. } | Action::Slide { .. } => Err(self.error(
-                self.rule.clause(),
+                self.step_clause(),
                 format!("'{action}' during the opening: qigui applies 17.2, 17.8 and 17.9 in play after the opening"),
             )),
         }
