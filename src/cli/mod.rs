@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod coverage;
+mod gomoku;
 mod play;
 
 use std::process::ExitCode;
@@ -29,6 +30,10 @@ commands:
         list the legal moves with their notations
   notation MOVE [--fen FEN]
         read a move (ICCS, WXF or Chinese) and print it in every notation
+  gomoku forbidden --black \"H8 I8 ...\" [--white \"G8 ...\"] [--format text|json]
+        every forbidden point of black's (article 8) with its kind
+  gomoku judge FILE [--format text|json]
+        adjudicate a Gomoku game record (YAML, spec/gomoku.md)
   editions
         list the editions
   help  this text
@@ -51,6 +56,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "moves" => play::moves(rest),
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
+        "gomoku" => gomoku::gomoku(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

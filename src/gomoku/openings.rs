@@ -265,7 +265,7 @@ pub struct Turn {
 
 /// An action that breaks the opening rule: 17.1 未按开局规定行棋.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message} ({clause}; 17.1: 未按开局规定行棋)")]
+#[error("{message} ({clause})")]
 pub struct OpeningError {
     /// The clause of the opening rule broken.
     pub clause: &'static str,
@@ -665,6 +665,13 @@ impl Opening {
     }
 
     fn error(&self, clause: &'static str, message: String) -> OpeningError {
+        // Breaking the opening rule itself is 17.1's 未按开局规定行棋; an
+        // occupied point (12.2) or a pass (24.3.1 A) is a rule of its own.
+        let message = if clause.starts_with("12.") || clause.starts_with("24.") {
+            message
+        } else {
+            format!("{message}; 未按开局规定行棋 (17.1)")
+        };
         OpeningError { clause, message }
     }
 

@@ -281,7 +281,69 @@ impl GameError {
     }
 }
 
+/// A game record file (`qigui gomoku judge FILE`, `spec/gomoku.md`):
+///
+/// ```yaml
+/// opening: five-move-two          # default: designated
+/// moves: "H8 H9 H10 swap H11 offer G7 I6 choose I6 A1"   # or a list
+/// events:
+///   - {after: 9, kind: {type: point-out}}
+/// reading: five-point-legal       # default
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordFile {
+    /// The opening rule.
+    #[serde(default)]
+    pub opening: OpeningRule,
+    /// The actions: one string, or a list of strings.
+    pub moves: Moves,
+    /// Events.
+    #[serde(default)]
+    pub events: Vec<Event>,
+    /// How a four point that also completes a five counts.
+    #[serde(default)]
+    pub reading: Reading,
+}
+
+/// The actions of a [`RecordFile`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Moves {
+    /// All in one string.
+    Line(String),
+    /// One or more actions per entry.
+    List(Vec<String>),
+}
+
+/// Why a record file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordFileError {
+    /// Not YAML of the expected shape.
+    #[error("{0}")]
+    Yaml(String),
+    /// An action could not be read.
+    #[error("moves: {0}")]
+    Actions(#[from] ParseRecordError),
+}
+
 impl GameRecord {
+    /// Reads a record file (see [`RecordFile`]).
+    pub fn from_yaml(text: &str) -> Result<GameRecord, RecordFileError> {
+        let f: RecordFile =
+            yaml_serde::from_str(text).map_err(|e| RecordFileError::Yaml(e.to_string()))?;
+        let line = match &f.moves {
+            Moves::Line(s) => s.clone(),
+            Moves::List(v) => v.join(" "),
+        };
+        Ok(GameRecord {
+            opening: f.opening,
+            actions: parse_actions(&line)?,
+            events: f.events,
+            reading: f.reading,
+        })
+    }
+
     /// A record from text actions.
     pub fn parse(opening: OpeningRule, actions: &str) -> Result<GameRecord, ParseRecordError> {
         Ok(GameRecord {
@@ -489,7 +551,7 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             let board_before = st.opening.board().clone();
             st.opening
                 .apply(&resolved)
-                .map_err(|OpeningError { clause, message }| illegal(clause, format!("{message}; 17.1: 未按开局规定行棋")))?;
+                .map_err(|OpeningError { clause, message }| illegal(clause, message))?;
             if st.opening.moves() > before {
                 st.n = st.opening.moves();
                 st.board = st.opening.board().clone();
