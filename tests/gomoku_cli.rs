@@ -39,18 +39,45 @@ fn forbidden_json_is_the_documented_shape() {
 
 #[test]
 fn forbidden_text_lists_every_point_with_kind_and_clause() {
-    let o = qigui(&["gomoku", "forbidden", "--black", "G8 I8 H7 H9", "--white", ""]);
+    let o = qigui(&[
+        "gomoku",
+        "forbidden",
+        "--black",
+        "G8 I8 H7 H9",
+        "--white",
+        "",
+    ]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o), "H8\tdouble-three\t8.1 三三禁手\n1 forbidden point(s)\n");
+    assert_eq!(
+        stdout(&o),
+        "H8\tdouble-three\t8.1 三三禁手\n1 forbidden point(s)\n"
+    );
 }
 
 #[test]
 fn forbidden_under_the_other_reading() {
     let black = "F4 G4 G6 H5 H6 H7 H8";
     let white = "A14 A15 H9 O1 O14 O15 O2";
-    let ours = qigui(&["gomoku", "forbidden", "--black", black, "--white", white, "--format", "json"]);
+    let ours = qigui(&[
+        "gomoku",
+        "forbidden",
+        "--black",
+        black,
+        "--white",
+        white,
+        "--format",
+        "json",
+    ]);
     let other = qigui(&[
-        "gomoku", "forbidden", "--black", black, "--white", white, "--format", "json", "--reading",
+        "gomoku",
+        "forbidden",
+        "--black",
+        black,
+        "--white",
+        white,
+        "--format",
+        "json",
+        "--reading",
         "five-point-excluded",
     ]);
     assert!(stdout(&ours).contains("{\"point\":\"I4\",\"kind\":\"double-three\"}"));
@@ -111,6 +138,10 @@ fn judge_an_illegal_record_is_exit_1() {
     std::fs::write(&file, "moves: [H8]\nwinner: black\n").expect("write");
     let o = qigui(&["gomoku", "judge", file.to_str().expect("utf-8 path")]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown field `winner`"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown field `winner`"),
+        "{}",
+        stderr(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

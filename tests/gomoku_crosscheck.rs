@@ -28,7 +28,10 @@ struct Case {
 }
 
 fn load() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/gomoku/renju-public-cases.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tools/gomoku/renju-public-cases.json"
+    );
     let text = std::fs::read_to_string(path).expect("the cross-check file is in the repository");
     let f: File = serde_json::from_str(&text).expect("it parses");
     f.cases
@@ -43,11 +46,7 @@ fn p(s: &str) -> Point {
 }
 
 /// The forbidden points a case asserts about, with their kinds, under qigui.
-fn verdict(
-    b: &Board,
-    scope: &Option<Vec<Point>>,
-    reading: Reading,
-) -> BTreeMap<Point, Forbidden> {
+fn verdict(b: &Board, scope: &Option<Vec<Point>>, reading: Reading) -> BTreeMap<Point, Forbidden> {
     match scope {
         None => forbidden_map(b, reading).into_iter().collect(),
         Some(points) => points
@@ -78,13 +77,18 @@ fn all_58_published_positions_agree() {
             .expected_forbidden
             .iter()
             .map(|s| {
-                let kind = c.expected_kinds.get(s).expect("every forbidden point has a kind");
+                let kind = c
+                    .expected_kinds
+                    .get(s)
+                    .expect("every forbidden point has a kind");
                 (p(s), Forbidden::from_code(kind).expect("a known kind"))
             })
             .collect();
         for sym in Symmetry::ALL {
             let bt = b.transformed(sym);
-            let scope_t = scope.as_ref().map(|v| v.iter().map(|&q| sym.apply(q)).collect());
+            let scope_t = scope
+                .as_ref()
+                .map(|v| v.iter().map(|&q| sym.apply(q)).collect());
             let want_t: BTreeMap<Point, Forbidden> =
                 want.iter().map(|(&q, &f)| (sym.apply(q), f)).collect();
             let got = verdict(&bt, &scope_t, Reading::FivePointLegal);

@@ -62,7 +62,10 @@ fn forbidden(raw: &[String]) -> Result<ExitCode, String> {
                 })
                 .collect(),
         };
-        println!("{}", serde_json::to_string(&out).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&out).map_err(|e| e.to_string())?
+        );
     } else {
         for (p, f) in &map {
             println!("{p}\t{}\t{} {}", f.code(), f.clause(), f.chinese());
@@ -85,10 +88,7 @@ fn judge(raw: &[String]) -> Result<ExitCode, String> {
         Ok(a) => a,
         Err(e @ GameError::Illegal { .. }) => {
             if format == "json" {
-                println!(
-                    "{}",
-                    json!({"error": e.to_string(), "clause": e.clause()})
-                );
+                println!("{}", json!({"error": e.to_string(), "clause": e.clause()}));
             } else {
                 println!("illegal\t{e}");
             }

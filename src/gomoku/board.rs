@@ -113,10 +113,7 @@ impl Point {
         if i >= POINTS {
             return None;
         }
-        Point::new(
-            u8::try_from(i % size).ok()?,
-            u8::try_from(i / size).ok()?,
-        )
+        Point::new(u8::try_from(i % size).ok()?, u8::try_from(i / size).ok()?)
     }
 
     /// Every point, A1, B1, …, O15.
@@ -177,7 +174,9 @@ impl FromStr for Point {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
             return Err(bad("the row must be a number 1–15"));
         }
-        let row: u8 = digits.parse().map_err(|_| bad("the row must be a number 1–15"))?;
+        let row: u8 = digits
+            .parse()
+            .map_err(|_| bad("the row must be a number 1–15"))?;
         if !(1..=SIZE).contains(&row) || digits.starts_with('0') {
             return Err(bad("the row is not one of 1–15"));
         }
@@ -231,7 +230,11 @@ impl Stone {
     /// The colour of the stone numbered `n` in a record (13.2: black odd,
     /// white even).
     pub fn of_move(n: u32) -> Stone {
-        if n % 2 == 1 { Stone::Black } else { Stone::White }
+        if n % 2 == 1 {
+            Stone::Black
+        } else {
+            Stone::White
+        }
     }
 }
 
@@ -440,7 +443,10 @@ impl Board {
     /// (`"H8 I9"`).
     pub fn from_lists(black: &str, white: &str) -> Result<Board, BoardError> {
         let mut b = Board::new();
-        for (list, stone, text) in [("black", Stone::Black, black), ("white", Stone::White, white)] {
+        for (list, stone, text) in [
+            ("black", Stone::Black, black),
+            ("white", Stone::White, white),
+        ] {
             for (i, tok) in split_points(text).enumerate() {
                 let p: Point = tok.parse().map_err(|error| BoardError::Point {
                     list,
@@ -581,9 +587,18 @@ mod tests {
         assert_eq!(Symmetry::Rotate90.apply(p("I8")), p("H9"));
         assert_eq!(Symmetry::MirrorDiagonal.apply(p("I8")), p("H9"));
         assert_eq!(Symmetry::MirrorColumns.apply(p("A1")), p("O1"));
-        assert_eq!(Symmetry::Rotate90.apply_direction(Direction::Horizontal), Direction::Vertical);
-        assert_eq!(Symmetry::Rotate90.apply_direction(Direction::Diagonal), Direction::AntiDiagonal);
-        assert_eq!(Symmetry::MirrorDiagonal.apply_direction(Direction::Diagonal), Direction::Diagonal);
+        assert_eq!(
+            Symmetry::Rotate90.apply_direction(Direction::Horizontal),
+            Direction::Vertical
+        );
+        assert_eq!(
+            Symmetry::Rotate90.apply_direction(Direction::Diagonal),
+            Direction::AntiDiagonal
+        );
+        assert_eq!(
+            Symmetry::MirrorDiagonal.apply_direction(Direction::Diagonal),
+            Direction::Diagonal
+        );
     }
 
     #[test]
@@ -597,6 +612,11 @@ mod tests {
         ));
         let e = Board::from_lists("H8 Z9", "").unwrap_err();
         assert!(e.to_string().contains("black stone 2"), "{e}");
-        assert_eq!(Board::from_lists("F8 G8 H8", "").unwrap().run(p("G8"), Direction::Horizontal), 3);
+        assert_eq!(
+            Board::from_lists("F8 G8 H8", "")
+                .unwrap()
+                .run(p("G8"), Direction::Horizontal),
+            3
+        );
     }
 }

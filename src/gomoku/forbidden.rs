@@ -176,7 +176,9 @@ fn judge_placed(
         left -= 1;
         let mut is_live = false;
         for k in 0..11isize {
-            if cands[d] & (1 << k) != 0 && four_point_is_legal(grid, Grid::at(at, STEPS[d], k - 5), reading) {
+            if cands[d] & (1 << k) != 0
+                && four_point_is_legal(grid, Grid::at(at, STEPS[d], k - 5), reading)
+            {
                 is_live = true;
                 break;
             }

@@ -22,6 +22,6 @@ pub mod result;
 pub use board::{Board, Direction, Mark, Point, Stone, Symmetry};
 pub use forbidden::{Forbidden, Reading, forbidden_at, forbidden_map, forbidden_shape_at};
 pub use openings::{Opening, OpeningRule, Player};
+pub use patterns::{LineShape, Shape, shapes};
 pub use record::{Action, parse_actions};
 pub use result::{GameRecord, GameResult, adjudicate};
-pub use patterns::{LineShape, Shape, shapes};

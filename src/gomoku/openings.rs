@@ -315,7 +315,13 @@ pub struct DesignatedOpening {
 /// allows is exactly one of them (a test checks this).
 pub const DESIGNATED: [DesignatedOpening; 26] = {
     use Pointing::{Direct as D, Indirect as I};
-    const fn o(name: &'static str, pointing: Pointing, number: u8, c: i32, r: i32) -> DesignatedOpening {
+    const fn o(
+        name: &'static str,
+        pointing: Pointing,
+        number: u8,
+        c: i32,
+        r: i32,
+    ) -> DesignatedOpening {
         DesignatedOpening {
             name,
             pointing,
@@ -684,7 +690,10 @@ impl Opening {
                 format!("the opening is over; '{action}' is not an opening action"),
             ));
         }
-        let allowed: Vec<Choice> = turns.iter().flat_map(|t| t.choices.iter().copied()).collect();
+        let allowed: Vec<Choice> = turns
+            .iter()
+            .flat_map(|t| t.choices.iter().copied())
+            .collect();
         let expected = || {
             allowed
                 .iter()
@@ -880,7 +889,9 @@ mod tests {
     fn every_arrangement_of_9_7_is_exactly_one_of_the_26() {
         let mut seen = std::collections::BTreeMap::new();
         for w in Point::all().filter(|&q| Area::Square(3).contains(q) && q != Point::TIANYUAN) {
-            for b in Point::all().filter(|&q| Area::Square(5).contains(q) && q != Point::TIANYUAN && q != w) {
+            for b in Point::all()
+                .filter(|&q| Area::Square(5).contains(q) && q != Point::TIANYUAN && q != w)
+            {
                 let o = DesignatedOpening::recognise(Point::TIANYUAN, w, b)
                     .unwrap_or_else(|| panic!("{w} {b} has no name"));
                 *seen.entry(o.name).or_insert(0) += 1;
@@ -894,10 +905,22 @@ mod tests {
             let [b1, w2, b3] = o.stones();
             assert_eq!(DesignatedOpening::recognise(b1, w2, b3), Some(o));
         }
-        assert_eq!(DesignatedOpening::recognise(p("H8"), p("G8"), p("G10")).map(|o| o.name), Some("残月"));
-        assert_eq!(DesignatedOpening::recognise(p("H8"), p("G8"), p("F9")).map(|o| o.name), Some("溪月"));
-        assert_eq!(DesignatedOpening::recognise(p("H8"), p("I7"), p("J6")).map(|o| o.name), Some("长星"));
-        assert_eq!(DesignatedOpening::recognise(p("H8"), p("I7"), p("K6")), None);
+        assert_eq!(
+            DesignatedOpening::recognise(p("H8"), p("G8"), p("G10")).map(|o| o.name),
+            Some("残月")
+        );
+        assert_eq!(
+            DesignatedOpening::recognise(p("H8"), p("G8"), p("F9")).map(|o| o.name),
+            Some("溪月")
+        );
+        assert_eq!(
+            DesignatedOpening::recognise(p("H8"), p("I7"), p("J6")).map(|o| o.name),
+            Some("长星")
+        );
+        assert_eq!(
+            DesignatedOpening::recognise(p("H8"), p("I7"), p("K6")),
+            None
+        );
     }
 
     #[test]
@@ -936,7 +959,11 @@ mod tests {
         let e = run(T, "H8 H9 H10 K8 swap offer A1 A2 A3 A4 A5 A6 A7 A8 A9 A10").unwrap_err();
         assert_eq!((e.0, e.1.clause), (6, "11.1.D"));
         // ② ten offers, none 同形 (the position H8 H9 H10 K8 has no symmetry).
-        let o = run(T, "H8 H9 H10 K8 offer A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 choose A5 B2").unwrap();
+        let o = run(
+            T,
+            "H8 H9 H10 K8 offer A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 choose A5 B2",
+        )
+        .unwrap();
         assert!(o.is_done());
         // Areas.
         assert_eq!(run(T, "H9").unwrap_err().1.clause, "11.1.A");
@@ -951,6 +978,12 @@ mod tests {
         // 寒星 H8 H9 H10 is symmetric in column H; white's 4 on H11 keeps it.
         let e = run(OpeningRule::FiveMoveTwo, "H8 H9 H10 H11 offer G7 I7").unwrap_err();
         assert_eq!((e.0, e.1.clause), (5, "11.2.C"));
-        assert!(run(OpeningRule::FiveMoveTwo, "H8 H9 H10 H11 offer G7 I6 choose I6 A1").is_ok());
+        assert!(
+            run(
+                OpeningRule::FiveMoveTwo,
+                "H8 H9 H10 H11 offer G7 I6 choose I6 A1"
+            )
+            .is_ok()
+        );
     }
 }

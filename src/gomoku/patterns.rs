@@ -360,7 +360,10 @@ mod tests {
         assert_eq!(h("F8 G8 H8 I8 J8", "", "H8").shape, Shape::Five);
         let lf = h("G8 H8 I8 J8", "", "H8");
         assert_eq!(lf.shape, Shape::LiveFour);
-        assert_eq!(lf.points, vec!["F8".parse().unwrap(), "K8".parse().unwrap()]);
+        assert_eq!(
+            lf.points,
+            vec!["F8".parse().unwrap(), "K8".parse().unwrap()]
+        );
         assert_eq!(h("G8 H8 I8 J8", "F8", "H8").shape, Shape::Four);
         assert_eq!(h("G8 H8 J8 K8", "", "H8").shape, Shape::Four);
         let two = h("F8 H8 I8 J8 L8", "", "I8");

@@ -197,11 +197,12 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseRecordError> {
                 let t = tokens
                     .get(i)
                     .ok_or_else(|| fail(i, "'declare' needs a number".into()))?;
-                let n: u32 = t
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| fail(i + 1, format!("'{t}' is not a number of fifth moves (1 or more)")))?;
+                let n: u32 = t.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    fail(
+                        i + 1,
+                        format!("'{t}' is not a number of fifth moves (1 or more)"),
+                    )
+                })?;
                 i += 1;
                 Action::Declare(n)
             }
@@ -215,7 +216,9 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseRecordError> {
                     i += 1;
                     p
                 };
-                let accepted = tokens.get(i).is_some_and(|t| t.eq_ignore_ascii_case("accepted"));
+                let accepted = tokens
+                    .get(i)
+                    .is_some_and(|t| t.eq_ignore_ascii_case("accepted"));
                 if accepted {
                     i += 1;
                 }

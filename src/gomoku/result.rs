@@ -372,7 +372,13 @@ struct State<'a> {
 }
 
 impl State<'_> {
-    fn end(&mut self, result: GameResult, reason: Reason, clause: &'static str, forbidden: Option<Forbidden>) {
+    fn end(
+        &mut self,
+        result: GameResult,
+        reason: Reason,
+        clause: &'static str,
+        forbidden: Option<Forbidden>,
+    ) {
         if self.outcome.is_none() {
             self.outcome = Some(Outcome {
                 result,
@@ -420,7 +426,12 @@ impl State<'_> {
             }
         } else if makes_five(&self.board, p) {
             match forbidden.filter(|_| rule.black_forbidden()) {
-                Some(f) => self.end(GameResult::BlackWins, Reason::FiveWithForbidden, "19.1.2.C", Some(f)),
+                Some(f) => self.end(
+                    GameResult::BlackWins,
+                    Reason::FiveWithForbidden,
+                    "19.1.2.C",
+                    Some(f),
+                ),
                 None => self.end(GameResult::BlackWins, Reason::Five, "19.1.1", None),
             }
         } else if rule.black_forbidden() {
@@ -451,26 +462,47 @@ impl State<'_> {
         match e.kind {
             EventKind::PointOut => {
                 if let Some((_, f)) = self.claimable.filter(|(m, _)| *m == self.n) {
-                    self.end(GameResult::WhiteWins, Reason::ForbiddenMove, "19.1.2", Some(f));
+                    self.end(
+                        GameResult::WhiteWins,
+                        Reason::ForbiddenMove,
+                        "19.1.2",
+                        Some(f),
+                    );
                 } else if let Some(&m) = self.overlines.first() {
                     let text = format!("white points out black's overline at move {m}");
                     self.note("19.1.2.B", text);
-                    self.end(GameResult::WhiteWins, Reason::ForbiddenMove, "19.1.2.B", Some(Forbidden::Overline));
+                    self.end(
+                        GameResult::WhiteWins,
+                        Reason::ForbiddenMove,
+                        "19.1.2.B",
+                        Some(Forbidden::Overline),
+                    );
                 } else {
                     self.note("19.1.2", "white points out a forbidden move, but there is none to claim; play goes on".into());
                 }
             }
-            EventKind::DrawAgreed => self.end(GameResult::Draw, Reason::DrawAgreed, "19.2.1.A", None),
-            EventKind::Resign { side } => {
-                self.end(GameResult::win_for(side.opposite()), Reason::Resignation, "19.1.3", None)
+            EventKind::DrawAgreed => {
+                self.end(GameResult::Draw, Reason::DrawAgreed, "19.2.1.A", None)
             }
-            EventKind::FlagFall { side } => {
-                self.end(GameResult::win_for(side.opposite()), Reason::TimeForfeit, "14.1.1", None)
-            }
+            EventKind::Resign { side } => self.end(
+                GameResult::win_for(side.opposite()),
+                Reason::Resignation,
+                "19.1.3",
+                None,
+            ),
+            EventKind::FlagFall { side } => self.end(
+                GameResult::win_for(side.opposite()),
+                Reason::TimeForfeit,
+                "14.1.1",
+                None,
+            ),
             EventKind::BothFlags => self.end(GameResult::Draw, Reason::BothFlags, "19.2.1.D", None),
-            EventKind::Forfeit { side } => {
-                self.end(GameResult::win_for(side.opposite()), Reason::Penalty, "19.1.4", None)
-            }
+            EventKind::Forfeit { side } => self.end(
+                GameResult::win_for(side.opposite()),
+                Reason::Penalty,
+                "19.1.4",
+                None,
+            ),
             EventKind::Violation { side } => {
                 let i = match self.player(side) {
                     Player::First => 0,
@@ -478,7 +510,12 @@ impl State<'_> {
                 };
                 self.violations[i] += 1;
                 if self.violations[i] >= 2 {
-                    self.end(GameResult::win_for(side.opposite()), Reason::TwoViolations, "15.3", None);
+                    self.end(
+                        GameResult::win_for(side.opposite()),
+                        Reason::TwoViolations,
+                        "15.3",
+                        None,
+                    );
                 }
             }
         }
@@ -511,7 +548,13 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
     for (i, action) in rec.actions.iter().enumerate() {
         if st.outcome.is_some() {
             let n = st.n;
-            st.note("9.2", format!("{} action(s) after the end of the game at move {n} are not played", rec.actions.len() - i));
+            st.note(
+                "9.2",
+                format!(
+                    "{} action(s) after the end of the game at move {n} are not played",
+                    rec.actions.len() - i
+                ),
+            );
             break;
         }
         applied = i + 1;
@@ -524,8 +567,21 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         // 17.2 and 17.9: the stone goes back to the first point unless the
         // opponent accepted the breach.
         let resolved = match action {
-            Action::Lift { first, to, accepted } | Action::Slide { first, to, accepted } => {
-                let clause = if matches!(action, Action::Lift { .. }) { "17.9" } else { "17.2" };
+            Action::Lift {
+                first,
+                to,
+                accepted,
+            }
+            | Action::Slide {
+                first,
+                to,
+                accepted,
+            } => {
+                let clause = if matches!(action, Action::Lift { .. }) {
+                    "17.9"
+                } else {
+                    "17.2"
+                };
                 for q in [first, to] {
                     if !st.board.is_empty_at(*q) {
                         return Err(illegal("12.2", format!("{q} is not empty")));
@@ -533,10 +589,18 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
                 }
                 let n = st.n + 1;
                 if *accepted {
-                    st.note(clause, format!("move {n}: the breach was accepted (17); the stone stays on {to}"));
+                    st.note(
+                        clause,
+                        format!("move {n}: the breach was accepted (17); the stone stays on {to}"),
+                    );
                     Action::Stone(*to)
                 } else {
-                    st.note(clause, format!("move {n}: the stone is put back on {first}, the point it first touched"));
+                    st.note(
+                        clause,
+                        format!(
+                            "move {n}: the stone is put back on {first}, the point it first touched"
+                        ),
+                    );
                     Action::Stone(*first)
                 }
             }
@@ -572,7 +636,10 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         match resolved {
             Action::Stone(p) => {
                 if !st.board.is_empty_at(p) {
-                    return Err(illegal("12.2", format!("move {} on {p}: the point is not empty", st.n + 1)));
+                    return Err(illegal(
+                        "12.2",
+                        format!("move {} on {p}: the point is not empty", st.n + 1),
+                    ));
                 }
                 let s = Stone::of_move(st.n + 1);
                 let f = if s == Stone::Black {
@@ -588,7 +655,12 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             Action::Pass => {
                 let n = st.n + 1;
                 if n <= 5 {
-                    return Err(illegal("24.3.1.A", format!("move {n}: no pass in the first five moves (前5着棋不允许放弃行棋权)")));
+                    return Err(illegal(
+                        "24.3.1.A",
+                        format!(
+                            "move {n}: no pass in the first five moves (前5着棋不允许放弃行棋权)"
+                        ),
+                    ));
                 }
                 st.n = n;
                 if Stone::of_move(n) == Stone::White {
@@ -620,13 +692,19 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
                     st.note("17.8", format!("{s} placed a second stone on {point} after move {n}; the opponent accepted it (17), it stays unnumbered"));
                     st.judge_stone(point, s, f, false);
                 } else {
-                    st.note("17.8", format!("{s} placed a second stone on {point} after move {n}; it is taken back"));
+                    st.note(
+                        "17.8",
+                        format!(
+                            "{s} placed a second stone on {point} after move {n}; it is taken back"
+                        ),
+                    );
                 }
             }
             Action::Swap | Action::Offer(_) | Action::Choose(_) | Action::Declare(_) => {
                 return Err(illegal(
                     rec.opening.clause(),
-                    "the opening is over: swaps, offers, choices and declarations belong to it".into(),
+                    "the opening is over: swaps, offers, choices and declarations belong to it"
+                        .into(),
                 ));
             }
             Action::Lift { .. } | Action::Slide { .. } => {
@@ -675,14 +753,36 @@ mod tests {
     fn fives_and_forbidden_moves() {
         use OpeningRule::Designated as D;
         let a = judge(D, "H8 H9 I9 A1 J10 A2 K11 A3 L12", &[]).unwrap();
-        assert_eq!(outcome(&a), (GameResult::BlackWins, Reason::Five, "19.1.1", 9));
+        assert_eq!(
+            outcome(&a),
+            (GameResult::BlackWins, Reason::Five, "19.1.1", 9)
+        );
         // Black's double three at move 9 (J8: H8 I8 J8 and J7 J8 J9).
         let rec = "H8 I9 I8 A1 J7 A2 J9 A3 J8";
-        let a = judge(D, rec, &[Event { after: 9, kind: EventKind::PointOut }]).unwrap();
-        assert_eq!(outcome(&a), (GameResult::WhiteWins, Reason::ForbiddenMove, "19.1.2", 9));
+        let a = judge(
+            D,
+            rec,
+            &[Event {
+                after: 9,
+                kind: EventKind::PointOut,
+            }],
+        )
+        .unwrap();
+        assert_eq!(
+            outcome(&a),
+            (GameResult::WhiteWins, Reason::ForbiddenMove, "19.1.2", 9)
+        );
         assert_eq!(a.outcome.unwrap().forbidden, Some(Forbidden::DoubleThree));
         // Not pointed out before white's next stone: it lapses (19.1.2 A).
-        let a = judge(D, &format!("{rec} A4"), &[Event { after: 10, kind: EventKind::PointOut }]).unwrap();
+        let a = judge(
+            D,
+            &format!("{rec} A4"),
+            &[Event {
+                after: 10,
+                kind: EventKind::PointOut,
+            }],
+        )
+        .unwrap();
         assert_eq!(a.outcome, None);
         assert_eq!(a.lapsed, vec![9]);
     }
@@ -693,6 +793,9 @@ mod tests {
         let e = judge(D, "H8 H9 H10 pass", &[]).unwrap_err();
         assert_eq!(e.clause(), Some("24.3.1.A"));
         let a = judge(D, "H8 H9 H10 A1 B1 pass pass", &[]).unwrap();
-        assert_eq!(outcome(&a), (GameResult::Draw, Reason::TwoPasses, "19.2.1.B", 7));
+        assert_eq!(
+            outcome(&a),
+            (GameResult::Draw, Reason::TwoPasses, "19.2.1.B", 7)
+        );
     }
 }

@@ -310,11 +310,12 @@ pub struct ResultExpected {
 }
 
 fn point(key: &str, field: &str, s: &str) -> Result<Point, Issue> {
-    s.parse().map_err(|e: crate::gomoku::board::ParsePointError| Issue {
-        key: key.into(),
-        field: Some(field.into()),
-        message: format!("{field}: {e}"),
-    })
+    s.parse()
+        .map_err(|e: crate::gomoku::board::ParsePointError| Issue {
+            key: key.into(),
+            field: Some(field.into()),
+            message: format!("{field}: {e}"),
+        })
 }
 
 fn board(black: &str, white: &str) -> Result<Board, Issue> {
@@ -365,11 +366,17 @@ pub(crate) fn validate(
             let _: BoardInput = typed("input", input)?;
             let e: BoardExpected = typed("expected", expected)?;
             if !e.valid && (e.mark.is_some() || e.column.is_some() || e.row.is_some()) {
-                return Err(issue("expected", "an invalid point has no mark, column or row"));
+                return Err(issue(
+                    "expected",
+                    "an invalid point has no mark, column or row",
+                ));
             }
             if let Some(m) = &e.mark {
                 if !["tianyuan", "star", "none"].contains(&m.as_str()) {
-                    return Err(issue("expected", format!("mark '{m}': tianyuan, star or none")));
+                    return Err(issue(
+                        "expected",
+                        format!("mark '{m}': tianyuan, star or none"),
+                    ));
                 }
             }
         }
@@ -401,22 +408,33 @@ pub(crate) fn validate(
             for q in e.forbidden.keys() {
                 let q = point("expected", "forbidden", q)?;
                 if !b.is_empty_at(q) {
-                    return Err(issue("expected", format!("forbidden point {q} is not empty")));
+                    return Err(issue(
+                        "expected",
+                        format!("forbidden point {q} is not empty"),
+                    ));
                 }
                 if scope.as_ref().is_some_and(|s| !s.contains(&q)) {
-                    return Err(issue("expected", format!("forbidden point {q} is not among the points checked")));
+                    return Err(issue(
+                        "expected",
+                        format!("forbidden point {q} is not among the points checked"),
+                    ));
                 }
             }
         }
         Kind::GomokuOpening => {
             let i: OpeningInput = typed("input", input)?;
             let e: OpeningExpected = typed("expected", expected)?;
-            i.actions.actions().map_err(|m| issue("input", format!("actions: {m}")))?;
+            i.actions
+                .actions()
+                .map_err(|m| issue("input", format!("actions: {m}")))?;
             if e.legal && (e.error.is_some() || e.at.is_some()) {
                 return Err(issue("expected", "a legal opening has no error"));
             }
             if !e.legal && e.error.is_none() {
-                return Err(issue("expected", "an illegal opening needs its clause (error)"));
+                return Err(issue(
+                    "expected",
+                    "an illegal opening needs its clause (error)",
+                ));
             }
             if let Some(c) = &e.error {
                 clause_known(edition, "error", c)?;
@@ -425,14 +443,21 @@ pub(crate) fn validate(
         Kind::GomokuResult => {
             let i: ResultInput = typed("input", input)?;
             let e: ResultExpected = typed("expected", expected)?;
-            i.moves.actions().map_err(|m| issue("input", format!("moves: {m}")))?;
+            i.moves
+                .actions()
+                .map_err(|m| issue("input", format!("moves: {m}")))?;
             if e.result.is_some() == e.error.is_some() {
                 return Err(issue("expected", "give either result or error"));
             }
             for c in [&e.clause, &e.error].into_iter().flatten() {
                 clause_known(edition, "clause", c)?;
             }
-            for q in e.stones.iter().flat_map(|m| m.keys()).chain(e.empty.iter().flatten()) {
+            for q in e
+                .stones
+                .iter()
+                .flat_map(|m| m.keys())
+                .chain(e.empty.iter().flatten())
+            {
                 point("expected", "stones", q)?;
             }
         }
@@ -471,7 +496,9 @@ fn under(sym: Symmetry) -> String {
 fn run_pattern(i: &PatternInput, e: &PatternExpected, sym: Symmetry) -> Result<(), String> {
     let b = Board::from_lists(&map_points(sym, &i.black), &map_points(sym, &i.white))
         .map_err(|e| e.to_string())?;
-    let p: Point = map_point(sym, &i.point).parse().map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
+    let p: Point = map_point(sym, &i.point)
+        .parse()
+        .map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
     let got = shapes(&b, p, i.forbidden.unwrap_or(true), reading(i.reading))
         .ok_or_else(|| format!("{p} holds no stone"))?;
     for (d, want) in e.lines() {
@@ -600,7 +627,12 @@ fn run_opening(i: &OpeningInput, e: &OpeningExpected) -> Result<(), String> {
 fn run_result(i: &ResultInput, e: &ResultExpected, sym: Symmetry) -> Result<(), String> {
     let rec = GameRecord {
         opening: i.opening.unwrap_or_default(),
-        actions: i.moves.actions()?.iter().map(|a| a.transformed(sym)).collect(),
+        actions: i
+            .moves
+            .actions()?
+            .iter()
+            .map(|a| a.transformed(sym))
+            .collect(),
         events: i.events.clone(),
         reading: reading(i.reading),
     };
@@ -635,23 +667,35 @@ fn run_result(i: &ResultInput, e: &ResultExpected, sym: Symmetry) -> Result<(), 
         mismatch(&format!("reason{u}"), &Some(r), &o.map(|o| o.reason))?;
     }
     if let Some(c) = &e.clause {
-        mismatch(&format!("clause{u}"), &Some(c.as_str()), &o.map(|o| o.clause))?;
+        mismatch(
+            &format!("clause{u}"),
+            &Some(c.as_str()),
+            &o.map(|o| o.clause),
+        )?;
     }
     if let Some(m) = e.last_move {
         mismatch(&format!("move{u}"), &m, &adj.moves)?;
     }
     if let Some(f) = e.forbidden {
-        mismatch(&format!("forbidden{u}"), &Some(f), &o.and_then(|o| o.forbidden))?;
+        mismatch(
+            &format!("forbidden{u}"),
+            &Some(f),
+            &o.and_then(|o| o.forbidden),
+        )?;
     }
     if let Some(l) = &e.lapsed {
         mismatch(&format!("lapsed{u}"), l, &adj.lapsed)?;
     }
     for (q, s) in e.stones.iter().flatten() {
-        let p: Point = map_point(sym, q).parse().map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
+        let p: Point = map_point(sym, q)
+            .parse()
+            .map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
         mismatch(&format!("stone on {p}{u}"), &Some(*s), &adj.board.get(p))?;
     }
     for q in e.empty.iter().flatten() {
-        let p: Point = map_point(sym, q).parse().map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
+        let p: Point = map_point(sym, q)
+            .parse()
+            .map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
         mismatch(&format!("stone on {p}{u}"), &None, &adj.board.get(p))?;
     }
     Ok(())
