@@ -54,6 +54,7 @@ const XIANGQI_2020_EXTRA: &str = include_str!("../spec/clauses/xiangqi-2020-extr
 const XIANGQI_1999_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-1999.yaml");
 const GOMOKU_2025_CLAUSES: &str = include_str!("../spec/clauses/gomoku-2025.yaml");
 const GO_LOCAL_CLAUSES: &str = include_str!("../spec/clauses/go-local.yaml");
+const GOMOKU_2025_EXTRA: &str = include_str!("../spec/clauses/gomoku-2025-extra.yaml");
 
 /// The 1999 rules' equipment (1999 1.4): squares 3.2–4.6 cm, pieces 2.7–3.2
 /// cm across; no limits on the board's outer size or on thickness.
@@ -114,7 +115,7 @@ static EDITIONS: [Edition; 5] = [
         game: GameKind::Gomoku,
         parent: None,
         title: "中国五子棋竞赛规则 (2025)",
-        clause_texts: &[GOMOKU_2025_CLAUSES],
+        clause_texts: &[GOMOKU_2025_CLAUSES, GOMOKU_2025_EXTRA],
         equipment: None,
         rules: Rules {
             level: Level::National,
@@ -251,6 +252,21 @@ impl Edition {
                 other => other.clause(),
             },
             _ => reason.clause(),
+        }
+    }
+
+    /// Whether a case of this edition may cite the figure: the 2020
+    /// Xiangqi book's figures for Xiangqi, 图1–图11 of the 2025 Gomoku book.
+    pub fn knows_figure(&self, name: &str) -> bool {
+        match self.game {
+            GameKind::Xiangqi => Edition::is_known_figure(name),
+            GameKind::Gomoku => name
+                .strip_prefix('图')
+                .and_then(|d| d.parse::<u32>().ok())
+                .is_some_and(|d| (1..=11).contains(&d) && !name.ends_with('+')),
+            // 003's Go text refers to figures it does not carry: cases name
+            // its rules instead.
+            GameKind::Go => false,
         }
     }
 

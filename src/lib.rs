@@ -22,6 +22,7 @@
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
 //! | [`go`] | Go (围棋) as 003's local event rules: board, captures, ko, counting, clock |
+//! | [`gomoku`] | 五子棋 2025: board, shapes (7), forbidden moves (8), openings (9.7, 11, 附录一–二), results (17, 19) |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -37,6 +38,7 @@ pub mod equipment;
 pub mod fen;
 pub mod game;
 pub mod go;
+pub mod gomoku;
 pub mod judge;
 pub mod mate;
 pub mod material;

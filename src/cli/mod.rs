@@ -5,6 +5,7 @@ mod args;
 mod check;
 mod coverage;
 mod go;
+mod gomoku;
 mod judge;
 mod play;
 mod rule;
@@ -41,6 +42,10 @@ commands:
   go score FILE [--format text|json]
         count a finished Go board (003's 数子法, komi, handicap) and print
         the count and the result; FILE format in spec/go.md
+  gomoku forbidden --black \"H8 I8 ...\" [--white \"G8 ...\"] [--format text|json]
+        every forbidden point of black's (article 8) with its kind
+  gomoku judge FILE [--format text|json]
+        adjudicate a Gomoku game record (YAML, spec/gomoku.md)
   editions
         list the editions
   help  this text
@@ -68,6 +73,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
         "go" => go::go(rest),
+        "gomoku" => gomoku::gomoku(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -535,10 +535,10 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
             }
         }
         if let Some(fig) = &raw.figure {
-            if !Edition::is_known_figure(fig) {
+            if !edition.knows_figure(fig) {
                 err(
                     "figure",
-                    format!("unknown figure '{fig}' (图1–图30, 参考图1–参考图50)"),
+                    format!("unknown figure '{fig}' in {}", edition.id),
                 );
             }
         }

@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::editions::Edition;
 
 pub(crate) mod go;
+pub(crate) mod gomoku;
 pub(crate) mod repetition;
 pub(crate) mod xiangqi;
 
@@ -49,11 +50,21 @@ pub enum Kind {
     GoClock,
     /// Go: who plays first after 猜先.
     GoNigiri,
+    /// Gomoku: a point's name and mark (1.2–1.3).
+    GomokuBoard,
+    /// Gomoku: the shapes of article 7 through a stone.
+    GomokuPattern,
+    /// Gomoku: black's forbidden points (article 8).
+    GomokuForbidden,
+    /// Gomoku: an opening's actions validated (9.7, 11, 附录一–二).
+    GomokuOpening,
+    /// Gomoku: a game record's result (17, 19, 24.3.1 A).
+    GomokuResult,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 13] = [
+    pub const ALL: [Kind; 18] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -67,6 +78,11 @@ impl Kind {
         Kind::GoScore,
         Kind::GoClock,
         Kind::GoNigiri,
+        Kind::GomokuBoard,
+        Kind::GomokuPattern,
+        Kind::GomokuForbidden,
+        Kind::GomokuOpening,
+        Kind::GomokuResult,
     ];
 
     /// The name used in the corpus.
@@ -85,6 +101,11 @@ impl Kind {
             Kind::GoScore => "go-score",
             Kind::GoClock => "go-clock",
             Kind::GoNigiri => "go-nigiri",
+            Kind::GomokuBoard => "gomoku-board",
+            Kind::GomokuPattern => "gomoku-pattern",
+            Kind::GomokuForbidden => "gomoku-forbidden",
+            Kind::GomokuOpening => "gomoku-opening",
+            Kind::GomokuResult => "gomoku-result",
         }
     }
 }
@@ -154,6 +175,11 @@ pub(crate) fn validate(
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
             go::validate(kind, input, expected, edition)
         }
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => gomoku::validate(kind, input, expected, edition),
     }
 }
 
@@ -177,6 +203,11 @@ pub(crate) fn run(
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
             go::run(kind, input, expected, edition)
         }
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => gomoku::run(kind, input, expected, edition),
     }
 }
 
@@ -192,5 +223,10 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Equipment => xiangqi::schemas(kind),
         Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => repetition::schemas(kind),
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => go::schemas(kind),
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => gomoku::schemas(kind),
     }
 }

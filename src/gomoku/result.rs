@@ -1,0 +1,801 @@
+//! Results (article 19, 比赛终局) of a game record, with the penalties of
+//! article 17 that concern the board and the pass rule of 24.3.1 A.
+//!
+//! [`adjudicate`] plays a [`GameRecord`] action by action: the opening
+//! through its validator ([`Opening`]), then alternate play, black odd and
+//! white even (12.1, 13.2). It stops at the first thing that ends the game:
+//!
+//! * 19.1.1: a five wins. White's overline counts as a five; black's is a
+//!   forbidden move where black has them (8.3), a five under 附录二.2 B,
+//!   and nothing at all under 附录二.3 C;
+//! * 19.1.2: black's forbidden move loses once white points it out
+//!   (event `point-out`). A: a double three or double four must be pointed
+//!   out before white's next move (qigui: stone or pass, since the main
+//!   text asks for 立即指出); B: an overline may be pointed out at any time
+//!   before the end; C: a five made together with a forbidden shape wins;
+//! * 19.2.1: draws by agreement (A), two consecutive passes (B), a full
+//!   board without a win (C), both flags down with no telling which fell
+//!   first (D);
+//! * events: resignation (19.1.3), a flag fall (14.1.1), a loss by penalty
+//!   (19.1.4), a second 违例 in one game (15.3).
+//!
+//! A record that breaks a rule no penalty covers is an error, not a result:
+//! a stone on an occupied point (6.1, 12.2), a pass in the first five moves
+//! (24.3.1 A), an action the opening does not allow (17.1 with the opening's
+//! clause). The board penalties of 17 are actions of the record
+//! ([`Action::Again`], [`Action::Lift`], [`Action::Slide`]): 17.8 takes the
+//! second stone back, 17.9 and 17.2 put the stone on the first point,
+//! unless the opponent accepted the breach (17's preamble).
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::board::{Board, Point, Stone};
+use super::forbidden::{Forbidden, Reading, forbidden_shape_at, makes_five, makes_overline};
+use super::openings::{Opening, OpeningError, OpeningRule, OverlineRule, Player};
+use super::record::{Action, ParseRecordError, parse_actions};
+
+/// Who won, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// 黑胜.
+    BlackWins,
+    /// 白胜.
+    WhiteWins,
+    /// 和棋.
+    Draw,
+}
+
+impl GameResult {
+    /// The code used in the corpus: `black_wins`, `white_wins`, `draw`.
+    pub fn code(self) -> &'static str {
+        match self {
+            GameResult::BlackWins => "black_wins",
+            GameResult::WhiteWins => "white_wins",
+            GameResult::Draw => "draw",
+        }
+    }
+
+    /// The result in which `s` wins.
+    pub fn win_for(s: Stone) -> GameResult {
+        match s {
+            Stone::Black => GameResult::BlackWins,
+            Stone::White => GameResult::WhiteWins,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuReason"))]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// 19.1.1: a five.
+    Five,
+    /// 19.1.1 (附录二.2 B for black): an overline counted as a five.
+    Overline,
+    /// 19.1.2 C: a five made together with a forbidden shape.
+    FiveWithForbidden,
+    /// 19.1.2: a forbidden move pointed out by white.
+    ForbiddenMove,
+    /// 19.1.3: a win both sides acknowledge (resignation).
+    Resignation,
+    /// 14.1.1: a flag fall.
+    TimeForfeit,
+    /// 19.1.4: a loss by penalty (17.10–17.13, 18.8–18.12, …).
+    Penalty,
+    /// 15.3: a second 违例 in the game.
+    TwoViolations,
+    /// 19.2.1 A.
+    DrawAgreed,
+    /// 19.2.1 B.
+    TwoPasses,
+    /// 19.2.1 C.
+    FullBoard,
+    /// 19.2.1 D.
+    BothFlags,
+}
+
+impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 12] = [
+        Reason::Five,
+        Reason::Overline,
+        Reason::FiveWithForbidden,
+        Reason::ForbiddenMove,
+        Reason::Resignation,
+        Reason::TimeForfeit,
+        Reason::Penalty,
+        Reason::TwoViolations,
+        Reason::DrawAgreed,
+        Reason::TwoPasses,
+        Reason::FullBoard,
+        Reason::BothFlags,
+    ];
+
+    /// The code used in the corpus.
+    pub fn code(self) -> &'static str {
+        match self {
+            Reason::Five => "five",
+            Reason::Overline => "overline",
+            Reason::FiveWithForbidden => "five-with-forbidden",
+            Reason::ForbiddenMove => "forbidden-move",
+            Reason::Resignation => "resignation",
+            Reason::TimeForfeit => "time-forfeit",
+            Reason::Penalty => "penalty",
+            Reason::TwoViolations => "two-violations",
+            Reason::DrawAgreed => "draw-agreed",
+            Reason::TwoPasses => "two-passes",
+            Reason::FullBoard => "full-board",
+            Reason::BothFlags => "both-flags",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The result.
+    pub result: GameResult,
+    /// Why.
+    pub reason: Reason,
+    /// The deciding clause.
+    pub clause: &'static str,
+    /// The number of the last move played (13.2 numbering).
+    pub at: u32,
+    /// The forbidden shape involved, for `forbidden-move` and
+    /// `five-with-forbidden`.
+    pub forbidden: Option<Forbidden>,
+}
+
+/// Something besides the actions of the record, after the move numbered
+/// `after` (0: before the first move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuEvent"))]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    /// The move it follows.
+    pub after: u32,
+    /// What happens.
+    pub kind: EventKind,
+}
+
+/// What an [`Event`] is. `side` is the colour the player holds at the time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuEventKind"))]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum EventKind {
+    /// White points out a forbidden move (19.1.2).
+    PointOut,
+    /// Both sides agree to a draw (19.2.1 A).
+    DrawAgreed,
+    /// A player resigns: a win both acknowledge (19.1.3).
+    Resign {
+        /// Who resigns.
+        side: Stone,
+    },
+    /// A flag falls (14.1.1, 14.1.2).
+    FlagFall {
+        /// Whose.
+        side: Stone,
+    },
+    /// Both flags are down and no one can tell which fell first (19.2.1 D).
+    BothFlags,
+    /// The referee rules a loss by penalty (判负, 15.3, 19.1.4).
+    Forfeit {
+        /// Who loses.
+        side: Stone,
+    },
+    /// A 违例 (15.2), e.g. for 17.8 or 17.9.
+    Violation {
+        /// Who receives it.
+        side: Stone,
+    },
+}
+
+/// A game: the opening rule, the actions, the events.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The opening rule (11, 附录二).
+    pub opening: OpeningRule,
+    /// The actions in order.
+    pub actions: Vec<Action>,
+    /// The events.
+    pub events: Vec<Event>,
+    /// How a four point that completes a five counts (`spec/gomoku.md`).
+    pub reading: Reading,
+}
+
+/// Something a referee should know that did not end the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The move it follows.
+    pub after: u32,
+    /// The clause.
+    pub clause: &'static str,
+    /// What happened.
+    pub text: String,
+}
+
+/// A record played through.
+#[derive(Clone, Debug)]
+pub struct Adjudication {
+    /// How it ended, if it did.
+    pub outcome: Option<Outcome>,
+    /// The board at the end.
+    pub board: Board,
+    /// The number of the last move played.
+    pub moves: u32,
+    /// The actions applied (all of them unless the game ended early).
+    pub actions: usize,
+    /// Black's moves that were forbidden and not pointed out in time
+    /// (19.1.2 A).
+    pub lapsed: Vec<u32>,
+    /// Notes.
+    pub notes: Vec<Note>,
+    /// 违例 received by the first and the second player.
+    pub violations: [u32; 2],
+}
+
+/// Why a record cannot be adjudicated.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The text of the record could not be read.
+    #[error(transparent)]
+    Parse(#[from] ParseRecordError),
+    /// An action breaks the rules.
+    #[error("action {action} ('{text}'): {message} ({clause})")]
+    Illegal {
+        /// The 1-based action number.
+        action: usize,
+        /// The action's text.
+        text: String,
+        /// The clause broken.
+        clause: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// An event refers to a move the record does not reach.
+    #[error("event {event}: after move {after}, but the record has {moves} moves")]
+    EventAfterEnd {
+        /// The 1-based event number.
+        event: usize,
+        /// Its `after`.
+        after: u32,
+        /// The moves in the record.
+        moves: u32,
+    },
+}
+
+impl GameError {
+    /// The clause an illegal action breaks.
+    pub fn clause(&self) -> Option<&'static str> {
+        match self {
+            GameError::Illegal { clause, .. } => Some(clause),
+            _ => None,
+        }
+    }
+}
+
+/// A game record file (`qigui gomoku judge FILE`, `spec/gomoku.md`):
+///
+/// ```yaml
+/// opening: five-move-two          # default: designated
+/// moves: "H8 H9 H10 swap H11 offer G7 I6 choose I6 A1"   # or a list
+/// events:
+///   - {after: 9, kind: {type: point-out}}
+/// reading: five-point-legal       # default
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordFile {
+    /// The opening rule.
+    #[serde(default)]
+    pub opening: OpeningRule,
+    /// The actions: one string, or a list of strings.
+    pub moves: Moves,
+    /// Events.
+    #[serde(default)]
+    pub events: Vec<Event>,
+    /// How a four point that also completes a five counts.
+    #[serde(default)]
+    pub reading: Reading,
+}
+
+/// The actions of a [`RecordFile`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Moves {
+    /// All in one string.
+    Line(String),
+    /// One or more actions per entry.
+    List(Vec<String>),
+}
+
+/// Why a record file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordFileError {
+    /// Not YAML of the expected shape.
+    #[error("{0}")]
+    Yaml(String),
+    /// An action could not be read.
+    #[error("moves: {0}")]
+    Actions(#[from] ParseRecordError),
+}
+
+impl GameRecord {
+    /// Reads a record file (see [`RecordFile`]).
+    pub fn from_yaml(text: &str) -> Result<GameRecord, RecordFileError> {
+        let f: RecordFile =
+            yaml_serde::from_str(text).map_err(|e| RecordFileError::Yaml(e.to_string()))?;
+        let line = match &f.moves {
+            Moves::Line(s) => s.clone(),
+            Moves::List(v) => v.join(" "),
+        };
+        Ok(GameRecord {
+            opening: f.opening,
+            actions: parse_actions(&line)?,
+            events: f.events,
+            reading: f.reading,
+        })
+    }
+
+    /// A record from text actions.
+    pub fn parse(opening: OpeningRule, actions: &str) -> Result<GameRecord, ParseRecordError> {
+        Ok(GameRecord {
+            opening,
+            actions: parse_actions(actions)?,
+            events: Vec::new(),
+            reading: Reading::default(),
+        })
+    }
+}
+
+struct State<'a> {
+    rec: &'a GameRecord,
+    opening: Opening,
+    board: Board,
+    n: u32,
+    last_pass: bool,
+    /// Black's forbidden move that white may still point out at once.
+    claimable: Option<(u32, Forbidden)>,
+    /// Black's overlines (19.1.2 B: claimable until the end).
+    overlines: Vec<u32>,
+    outcome: Option<Outcome>,
+    lapsed: Vec<u32>,
+    notes: Vec<Note>,
+    violations: [u32; 2],
+}
+
+impl State<'_> {
+    fn end(
+        &mut self,
+        result: GameResult,
+        reason: Reason,
+        clause: &'static str,
+        forbidden: Option<Forbidden>,
+    ) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome {
+                result,
+                reason,
+                clause,
+                at: self.n,
+                forbidden,
+            });
+        }
+    }
+
+    fn note(&mut self, clause: &'static str, text: String) {
+        self.notes.push(Note {
+            after: self.n,
+            clause,
+            text,
+        });
+    }
+
+    /// White moved (stone or pass): a pending double three or four lapses.
+    fn white_moved(&mut self) {
+        if let Some((m, f)) = self.claimable.take() {
+            if f != Forbidden::Overline {
+                self.lapsed.push(m);
+                self.note(
+                    "19.1.2.A",
+                    format!("black's {f} at move {m} was not pointed out before white's next move; it no longer counts"),
+                );
+            }
+        }
+    }
+
+    /// A stone of colour `s` was put on `p` (already on the board);
+    /// `forbidden` is the shape black's stone made if a five did not win.
+    fn judge_stone(&mut self, p: Point, s: Stone, forbidden: Option<Forbidden>, numbered: bool) {
+        let rule = self.rec.opening;
+        if s == Stone::White {
+            if numbered {
+                self.white_moved();
+            }
+            if makes_five(&self.board, p) {
+                self.end(GameResult::WhiteWins, Reason::Five, "19.1.1", None);
+            } else if makes_overline(&self.board, p) && rule.overline() != OverlineRule::Nothing {
+                self.end(GameResult::WhiteWins, Reason::Overline, "19.1.1", None);
+            }
+        } else if makes_five(&self.board, p) {
+            match forbidden.filter(|_| rule.black_forbidden()) {
+                Some(f) => self.end(
+                    GameResult::BlackWins,
+                    Reason::FiveWithForbidden,
+                    "19.1.2.C",
+                    Some(f),
+                ),
+                None => self.end(GameResult::BlackWins, Reason::Five, "19.1.1", None),
+            }
+        } else if rule.black_forbidden() {
+            if let Some(f) = forbidden {
+                self.claimable = Some((self.n, f));
+                if f == Forbidden::Overline {
+                    self.overlines.push(self.n);
+                }
+                let n = self.n;
+                self.note(f.clause(), format!("black's move {n} on {p} is a forbidden move ({f}); white wins by pointing it out"));
+            }
+        } else if makes_overline(&self.board, p) && rule.overline() == OverlineRule::FiveForBoth {
+            self.end(GameResult::BlackWins, Reason::Overline, "附录二.2.B", None);
+        }
+        if self.outcome.is_none() && self.board.is_full() {
+            self.end(GameResult::Draw, Reason::FullBoard, "19.2.1.C", None);
+        }
+    }
+
+    fn player(&self, s: Stone) -> Player {
+        self.opening.holder(s)
+    }
+
+    fn event(&mut self, e: &Event) {
+        if self.outcome.is_some() {
+            return;
+        }
+        match e.kind {
+            EventKind::PointOut => {
+                if let Some((_, f)) = self.claimable.filter(|(m, _)| *m == self.n) {
+                    self.end(
+                        GameResult::WhiteWins,
+                        Reason::ForbiddenMove,
+                        "19.1.2",
+                        Some(f),
+                    );
+                } else if let Some(&m) = self.overlines.first() {
+                    let text = format!("white points out black's overline at move {m}");
+                    self.note("19.1.2.B", text);
+                    self.end(
+                        GameResult::WhiteWins,
+                        Reason::ForbiddenMove,
+                        "19.1.2.B",
+                        Some(Forbidden::Overline),
+                    );
+                } else {
+                    self.note("19.1.2", "white points out a forbidden move, but there is none to claim; play goes on".into());
+                }
+            }
+            EventKind::DrawAgreed => {
+                self.end(GameResult::Draw, Reason::DrawAgreed, "19.2.1.A", None)
+            }
+            EventKind::Resign { side } => self.end(
+                GameResult::win_for(side.opposite()),
+                Reason::Resignation,
+                "19.1.3",
+                None,
+            ),
+            EventKind::FlagFall { side } => self.end(
+                GameResult::win_for(side.opposite()),
+                Reason::TimeForfeit,
+                "14.1.1",
+                None,
+            ),
+            EventKind::BothFlags => self.end(GameResult::Draw, Reason::BothFlags, "19.2.1.D", None),
+            EventKind::Forfeit { side } => self.end(
+                GameResult::win_for(side.opposite()),
+                Reason::Penalty,
+                "19.1.4",
+                None,
+            ),
+            EventKind::Violation { side } => {
+                let i = match self.player(side) {
+                    Player::First => 0,
+                    Player::Second => 1,
+                };
+                self.violations[i] += 1;
+                if self.violations[i] >= 2 {
+                    self.end(
+                        GameResult::win_for(side.opposite()),
+                        Reason::TwoViolations,
+                        "15.3",
+                        None,
+                    );
+                }
+            }
+        }
+    }
+
+    fn events_after(&mut self, n: u32) {
+        for e in self.rec.events.iter().filter(|e| e.after == n) {
+            self.event(e);
+        }
+    }
+}
+
+/// Plays a record through and says how it ended (see the module documentation).
+pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
+    let mut st = State {
+        rec,
+        opening: Opening::new(rec.opening),
+        board: Board::new(),
+        n: 0,
+        last_pass: false,
+        claimable: None,
+        overlines: Vec::new(),
+        outcome: None,
+        lapsed: Vec::new(),
+        notes: Vec::new(),
+        violations: [0, 0],
+    };
+    st.events_after(0);
+    let mut applied = 0;
+    for (i, action) in rec.actions.iter().enumerate() {
+        if st.outcome.is_some() {
+            let n = st.n;
+            st.note(
+                "9.2",
+                format!(
+                    "{} action(s) after the end of the game at move {n} are not played",
+                    rec.actions.len() - i
+                ),
+            );
+            break;
+        }
+        applied = i + 1;
+        let illegal = |clause: &'static str, message: String| GameError::Illegal {
+            action: i + 1,
+            text: action.to_string(),
+            clause,
+            message,
+        };
+        // 17.2 and 17.9: the stone goes back to the first point unless the
+        // opponent accepted the breach.
+        let resolved = match action {
+            Action::Lift {
+                first,
+                to,
+                accepted,
+            }
+            | Action::Slide {
+                first,
+                to,
+                accepted,
+            } => {
+                let clause = if matches!(action, Action::Lift { .. }) {
+                    "17.9"
+                } else {
+                    "17.2"
+                };
+                for q in [first, to] {
+                    if !st.board.is_empty_at(*q) {
+                        return Err(illegal("12.2", format!("{q} is not empty")));
+                    }
+                }
+                let n = st.n + 1;
+                if *accepted {
+                    st.note(
+                        clause,
+                        format!("move {n}: the breach was accepted (17); the stone stays on {to}"),
+                    );
+                    Action::Stone(*to)
+                } else {
+                    st.note(
+                        clause,
+                        format!(
+                            "move {n}: the stone is put back on {first}, the point it first touched"
+                        ),
+                    );
+                    Action::Stone(*first)
+                }
+            }
+            other => other.clone(),
+        };
+        if !st.opening.is_done() {
+            let before = st.opening.moves();
+            let placed_at = match &resolved {
+                Action::Stone(p) | Action::Choose(p) => Some(*p),
+                _ => None,
+            };
+            let board_before = st.opening.board().clone();
+            st.opening
+                .apply(&resolved)
+                .map_err(|OpeningError { clause, message }| illegal(clause, message))?;
+            if st.opening.moves() > before {
+                st.n = st.opening.moves();
+                st.board = st.opening.board().clone();
+                if let Some(p) = placed_at {
+                    let s = Stone::of_move(st.n);
+                    let f = if s == Stone::Black {
+                        forbidden_shape_at(&board_before, p, rec.reading)
+                    } else {
+                        None
+                    };
+                    st.judge_stone(p, s, f, true);
+                }
+                let n = st.n;
+                st.events_after(n);
+            }
+            continue;
+        }
+        match resolved {
+            Action::Stone(p) => {
+                if !st.board.is_empty_at(p) {
+                    return Err(illegal(
+                        "12.2",
+                        format!("move {} on {p}: the point is not empty", st.n + 1),
+                    ));
+                }
+                let s = Stone::of_move(st.n + 1);
+                let f = if s == Stone::Black {
+                    forbidden_shape_at(&st.board, p, rec.reading)
+                } else {
+                    None
+                };
+                st.n += 1;
+                st.board.set(p, Some(s));
+                st.last_pass = false;
+                st.judge_stone(p, s, f, true);
+            }
+            Action::Pass => {
+                let n = st.n + 1;
+                if n <= 5 {
+                    return Err(illegal(
+                        "24.3.1.A",
+                        format!(
+                            "move {n}: no pass in the first five moves (前5着棋不允许放弃行棋权)"
+                        ),
+                    ));
+                }
+                st.n = n;
+                if Stone::of_move(n) == Stone::White {
+                    st.white_moved();
+                } else {
+                    st.claimable = None;
+                }
+                if st.last_pass {
+                    st.end(GameResult::Draw, Reason::TwoPasses, "19.2.1.B", None);
+                }
+                st.last_pass = true;
+            }
+            Action::Again { point, accepted } => {
+                if st.n == 0 {
+                    return Err(illegal("17.8", "no move has been played yet".into()));
+                }
+                if !st.board.is_empty_at(point) {
+                    return Err(illegal("12.2", format!("{point} is not empty")));
+                }
+                let s = Stone::of_move(st.n);
+                let n = st.n;
+                if accepted {
+                    let f = if s == Stone::Black {
+                        forbidden_shape_at(&st.board, point, rec.reading)
+                    } else {
+                        None
+                    };
+                    st.board.set(point, Some(s));
+                    st.note("17.8", format!("{s} placed a second stone on {point} after move {n}; the opponent accepted it (17), it stays unnumbered"));
+                    st.judge_stone(point, s, f, false);
+                } else {
+                    st.note(
+                        "17.8",
+                        format!(
+                            "{s} placed a second stone on {point} after move {n}; it is taken back"
+                        ),
+                    );
+                }
+            }
+            Action::Swap | Action::Offer(_) | Action::Choose(_) | Action::Declare(_) => {
+                return Err(illegal(
+                    rec.opening.clause(),
+                    "the opening is over: swaps, offers, choices and declarations belong to it"
+                        .into(),
+                ));
+            }
+            Action::Lift { .. } | Action::Slide { .. } => {
+                // Resolved to a stone above.
+            }
+        }
+        let n = st.n;
+        st.events_after(n);
+    }
+    if let Some((e, ev)) = rec.events.iter().enumerate().find(|(_, e)| e.after > st.n) {
+        if st.outcome.is_none() {
+            return Err(GameError::EventAfterEnd {
+                event: e + 1,
+                after: ev.after,
+                moves: st.n,
+            });
+        }
+    }
+    Ok(Adjudication {
+        outcome: st.outcome,
+        board: st.board,
+        moves: st.n,
+        actions: applied,
+        lapsed: st.lapsed,
+        notes: st.notes,
+        violations: st.violations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judge(rule: OpeningRule, text: &str, events: &[Event]) -> Result<Adjudication, GameError> {
+        let mut rec = GameRecord::parse(rule, text).unwrap();
+        rec.events = events.to_vec();
+        adjudicate(&rec)
+    }
+
+    fn outcome(a: &Adjudication) -> (GameResult, Reason, &'static str, u32) {
+        let o = a.outcome.unwrap();
+        (o.result, o.reason, o.clause, o.at)
+    }
+
+    #[test]
+    fn fives_and_forbidden_moves() {
+        use OpeningRule::Designated as D;
+        let a = judge(D, "H8 H9 I9 A1 J10 A2 K11 A3 L12", &[]).unwrap();
+        assert_eq!(
+            outcome(&a),
+            (GameResult::BlackWins, Reason::Five, "19.1.1", 9)
+        );
+        // Black's double three at move 9 (J8: H8 I8 J8 and J7 J8 J9).
+        let rec = "H8 I9 I8 A1 J7 A2 J9 A3 J8";
+        let a = judge(
+            D,
+            rec,
+            &[Event {
+                after: 9,
+                kind: EventKind::PointOut,
+            }],
+        )
+        .unwrap();
+        assert_eq!(
+            outcome(&a),
+            (GameResult::WhiteWins, Reason::ForbiddenMove, "19.1.2", 9)
+        );
+        assert_eq!(a.outcome.unwrap().forbidden, Some(Forbidden::DoubleThree));
+        // Not pointed out before white's next stone: it lapses (19.1.2 A).
+        let a = judge(
+            D,
+            &format!("{rec} A4"),
+            &[Event {
+                after: 10,
+                kind: EventKind::PointOut,
+            }],
+        )
+        .unwrap();
+        assert_eq!(a.outcome, None);
+        assert_eq!(a.lapsed, vec![9]);
+    }
+
+    #[test]
+    fn passes() {
+        use OpeningRule::Designated as D;
+        let e = judge(D, "H8 H9 H10 pass", &[]).unwrap_err();
+        assert_eq!(e.clause(), Some("24.3.1.A"));
+        let a = judge(D, "H8 H9 H10 A1 B1 pass pass", &[]).unwrap();
+        assert_eq!(
+            outcome(&a),
+            (GameResult::Draw, Reason::TwoPasses, "19.2.1.B", 7)
+        );
+    }
+}
