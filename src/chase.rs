@@ -41,7 +41,7 @@ impl Default for ChaseLimits {
         ChaseLimits {
             exchange_plies: 8,
             checks: 2,
-            nodes: 40_000,
+            nodes: 4_000,
         }
     }
 }
@@ -216,6 +216,16 @@ pub fn exchange_search(
     ctx: &ValueContext,
     limits: &ChaseLimits,
 ) -> LineResult {
+    exchange_search_counted(pos, mv, ctx, limits).0
+}
+
+/// [`exchange_search`], also returning the positions it visited.
+fn exchange_search_counted(
+    pos: &Position,
+    mv: Move,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> (LineResult, u64) {
     let starter = pos.turn();
     let mut start = LineResult::default();
     if let Some(u) = unit_at(pos, mv.to, ctx) {
@@ -229,7 +239,8 @@ pub fn exchange_search(
         limit: limits.nodes,
         already_free: free_pieces(pos, mv.to),
     };
-    s.search(&after, starter, mv.to, start, limits.exchange_plies)
+    let r = s.search(&after, starter, mv.to, start, limits.exchange_plies);
+    (r, s.nodes)
 }
 
 /// The enemy pieces (other than `except`) the side to move can take with no
@@ -371,9 +382,21 @@ fn forced_gain(
             if victim.kind == PieceKind::King {
                 continue;
             }
+            // Only captures that can gain at all: of a piece worth at least
+            // the capturer, or of one that cannot be taken back.
+            let attacker = after
+                .piece_at(mv.from)
+                .map_or(0, |p| material::order_value(p.kind));
+            if material::order_value(victim.kind) < attacker && recapturable_after(&after, mv) {
+                continue;
+            }
+            if *nodes > limits.nodes {
+                return None;
+            }
             let mut l2 = line.clone();
             let res = {
-                let r2 = exchange_search(&after, mv, ctx, limits);
+                let (r2, used) = exchange_search_counted(&after, mv, ctx, limits);
+                *nodes += used;
                 l2.gained.extend(r2.gained);
                 l2.lost.extend(r2.lost);
                 l2.line.extend(r2.line);

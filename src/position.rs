@@ -779,11 +779,27 @@ impl Position {
 
     /// The legal moves of the side to move that land on `sq`.
     pub fn legal_moves_to(&self, sq: Square) -> Vec<Move> {
-        self.legal_moves()
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let in_check = self.is_check();
+        let mut scratch = self.clone();
+        pseudo
             .iter()
             .copied()
-            .filter(|m| m.to == sq)
+            .filter(|&m| m.to == sq)
+            .filter(|&m| !self.needs_full_test(m, in_check) || !scratch.exposed_after(m))
             .collect()
+    }
+
+    /// Whether the side to move has any legal move landing on `sq`.
+    pub fn can_move_to(&self, sq: Square) -> bool {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let in_check = self.is_check();
+        let mut scratch = self.clone();
+        pseudo.iter().any(|&m| {
+            m.to == sq && (!self.needs_full_test(m, in_check) || !scratch.exposed_after(m))
+        })
     }
 
     /// The piece a move would capture.

@@ -161,8 +161,7 @@ pub fn exchange(pos: &Position, sq: Square, ctx: &ValueContext) -> Option<Exchan
 /// after it, its side can legally recapture (a false protector, 24.16,
 /// cannot).
 pub fn recapturable_after(pos: &Position, capture: Move) -> bool {
-    let after = pos.play_unchecked(capture);
-    !after.legal_moves_to(capture.to).is_empty()
+    pos.play_unchecked(capture).can_move_to(capture.to)
 }
 
 /// 有根/无根/少根 of a piece attacked by the side to move (24.15).
