@@ -19,6 +19,9 @@
 //! | [`editions`] | the rulebook editions as profiles |
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
+//! | [`tournament`] | the tournament file: players, teams, rounds, results (`spec/tournament-format.md`) |
+//! | [`standings`] | articles 13–14, 18.5, 19, 20.3 (1999 14–15; Gomoku 28–29): scoring, tie-breaks, standings |
+//! | [`trf`] | FIDE TRF-2026 in and out |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -33,7 +36,10 @@ pub mod game;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod standings;
 mod tables;
+pub mod tournament;
+pub mod trf;
 
 pub use board::{Color, Piece, PieceKind, Square};
 pub use editions::Edition;

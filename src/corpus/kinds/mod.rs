@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::editions::Edition;
 
+pub(crate) mod standings;
 pub(crate) mod xiangqi;
 
 /// What a case tests.
@@ -33,17 +34,20 @@ pub enum Kind {
     Notation,
     /// Board and piece measurements (1.4–1.6).
     Equipment,
+    /// A tournament's standings (articles 13–14, 18.5, 19, 20.3).
+    Standings,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
         Kind::Outcome,
         Kind::Notation,
         Kind::Equipment,
+        Kind::Standings,
     ];
 
     /// The name used in the corpus.
@@ -55,6 +59,7 @@ impl Kind {
             Kind::Outcome => "outcome",
             Kind::Notation => "notation",
             Kind::Equipment => "equipment",
+            Kind::Standings => "standings",
         }
     }
 }
@@ -118,6 +123,7 @@ pub(crate) fn validate(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::validate(kind, input, expected, edition),
+        Kind::Standings => standings::validate(kind, input, expected, edition),
     }
 }
 
@@ -135,6 +141,7 @@ pub(crate) fn run(
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::run(kind, input, expected, edition),
+        Kind::Standings => standings::run(kind, input, expected, edition),
     }
 }
 
@@ -148,5 +155,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Outcome
         | Kind::Notation
         | Kind::Equipment => xiangqi::schemas(kind),
+        Kind::Standings => standings::schemas(kind),
     }
 }
