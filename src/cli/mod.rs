@@ -5,6 +5,7 @@ mod args;
 mod check;
 mod coverage;
 mod play;
+mod standings;
 
 use std::process::ExitCode;
 
@@ -29,6 +30,9 @@ commands:
         list the legal moves with their notations
   notation MOVE [--fen FEN]
         read a move (ICCS, WXF or Chinese) and print it in every notation
+  standings FILE [--rules E] [--format text|json|csv|trf]
+        rank a tournament (YAML, JSON or TRF-2026 file): every tie-break in
+        its own column and what separated each row from the one above
   editions
         list the editions
   help  this text
@@ -51,6 +55,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "moves" => play::moves(rest),
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
+        "standings" => standings::standings(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -120,6 +120,8 @@ pub struct Standings {
     pub withdrawals: Vec<Withdrawal>,
     /// For teams ranked by placings: the individual standings.
     pub individual: Option<Box<Standings>>,
+    /// The last round in the results.
+    pub last_round: u32,
 }
 
 impl Standings {
@@ -452,5 +454,6 @@ fn assemble(
         rows,
         withdrawals,
         individual: individual.map(Box::new),
+        last_round: t.last_round(),
     }
 }

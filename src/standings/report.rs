@@ -6,7 +6,7 @@ use serde_json::{Map, Value as Json, json};
 
 use super::chains::OnTie;
 use super::points::Points;
-use super::tiebreaks::Value;
+use super::tiebreaks::{Tiebreak, Value};
 use super::{Decision, Row, Standings};
 
 fn cell(v: &Value) -> String {
@@ -36,15 +36,17 @@ impl Standings {
             return String::new();
         };
         let base = format!("{} {}", c.label(), c.name());
-        let multi = self.rows.iter().any(|r| {
-            r.values
-                .get(d.criterion)
-                .is_some_and(|v| v.as_ref().is_some_and(|l| l.len() > 1))
-        });
-        if multi {
-            format!("{base} (step {})", d.step + 1)
-        } else {
-            base
+        let k = d.step + 1;
+        match c.tiebreak {
+            Tiebreak::PreviousRound => format!(
+                "{base} (after round {})",
+                self.last_round.saturating_sub(k as u32)
+            ),
+            Tiebreak::ProgressiveCut if k == 1 => format!("{base} (without round 1)"),
+            Tiebreak::ProgressiveCut => format!("{base} (without rounds 1–{k})"),
+            Tiebreak::BuchholzCutLowest => format!("{base} (without the {k} lowest)"),
+            Tiebreak::BoardByBoard => format!("{base} (board {k})"),
+            _ => base,
         }
     }
 
