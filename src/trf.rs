@@ -408,12 +408,10 @@ pub fn write_with(
             for (_, g) in &sorted {
                 let [f, s] = g.sides(t.game);
                 let (f, s) = (pid(f)?, pid(s)?);
-                if f.is_none() || s.is_none() {
-                    if f.is_none() && s.is_none() {
-                        return Err(err(format!(
-                            "round {number}: a board without players in a match with players cannot be written"
-                        )));
-                    }
+                if f.is_none() && s.is_none() {
+                    return Err(err(format!(
+                        "round {number}: a board without players in a match with players cannot be written"
+                    )));
                 }
                 let (pa, pb) = match (f, s) {
                     (Some(x), y) if in_team(x, a) => (Some(x), y),
@@ -792,16 +790,15 @@ pub fn read(text: &str, file: &str) -> Result<Tournament, TournamentError> {
             "300" => lineup_lines.push((n, chars)),
             "330" => forfeit_lines.push((n, chars)),
             "240" => bye_lines.push((n, chars)),
-            "299" => {
-                // Bonus points: qigui writes them only for a draw worth more to
-                // the second mover (13.3), which the `scoring` extension says.
-                if t.scoring.is_none() {
-                    return Err(at(
-                        n,
-                        1,
-                        "record 299 (abnormal points) is not supported without the qigui scoring extension".into(),
-                    ));
-                }
+            // Bonus points: qigui writes them only for a draw worth more to
+            // the second mover (13.3), which the `scoring` extension says.
+            "299" if t.scoring.is_none() => {
+                return Err(at(
+                    n,
+                    1,
+                    "record 299 (abnormal points) is not supported without the qigui scoring extension"
+                        .into(),
+                ));
             }
             _ => {}
         }
@@ -1055,7 +1052,7 @@ pub fn read(text: &str, file: &str) -> Result<Tournament, TournamentError> {
                         .map_err(|_| at(*n, pos, format!("team player '{f}' is not a number")))?;
                     players.push(p);
                 }
-                pos += if first == 74 { 5 } else { 5 };
+                pos += 5;
             }
             let id = team_ids
                 .get(&number)

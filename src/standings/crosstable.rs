@@ -356,8 +356,8 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
     if t.system.is_round_robin() && upto >= t.last_round() {
         for eff in effects.iter().filter(|e| !e.cancelled) {
             let w = eff.entrant;
-            for o in 0..n {
-                if o == w || cancelled[o] {
+            for (o, &gone) in cancelled.iter().enumerate() {
+                if o == w || gone {
                     continue;
                 }
                 let met = encounters

@@ -15,11 +15,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// denominator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Points {
-    num: i64,
-    den: i64,
+    num: i128,
+    den: i128,
 }
 
-fn gcd(mut a: i64, mut b: i64) -> i64 {
+fn gcd(mut a: i128, mut b: i128) -> i128 {
     a = a.abs();
     b = b.abs();
     while b != 0 {
@@ -36,6 +36,10 @@ impl Points {
 
     /// `num / den`; a zero denominator gives zero (never a panic).
     pub fn new(num: i64, den: i64) -> Points {
+        Points::raw(i128::from(num), i128::from(den))
+    }
+
+    fn raw(num: i128, den: i128) -> Points {
         if den == 0 {
             return Points::ZERO;
         }
@@ -49,7 +53,10 @@ impl Points {
 
     /// A whole number.
     pub fn int(n: i64) -> Points {
-        Points { num: n, den: 1 }
+        Points {
+            num: i128::from(n),
+            den: 1,
+        }
     }
 
     /// Half of a whole number (½ = `Points::half(1)`).
@@ -58,17 +65,18 @@ impl Points {
     }
 
     /// Reads a decimal number as written in a file (`2`, `0.5`, `1.25`);
-    /// `None` when it is not a finite decimal with at most six places.
+    /// `None` unless it is a decimal of at most three places no larger
+    /// than a million (a point system never needs more).
     pub fn from_f64(x: f64) -> Option<Points> {
-        if !x.is_finite() || x.abs() > 1e12 {
+        if !x.is_finite() || x.abs() > 1e6 {
             return None;
         }
-        let scaled = x * 1_000_000.0;
+        let scaled = x * 1000.0;
         let r = scaled.round();
         if (scaled - r).abs() > 1e-6 {
             return None;
         }
-        Some(Points::new(r as i64, 1_000_000))
+        Some(Points::new(r as i64, 1000))
     }
 
     /// Reads `2`, `1.5`, `-0.5`, `1/2`.
@@ -77,7 +85,8 @@ impl Points {
         if let Some((a, b)) = s.split_once('/') {
             let a: i64 = a.trim().parse().ok()?;
             let b: i64 = b.trim().parse().ok()?;
-            return (b != 0).then(|| Points::new(a, b));
+            let small = a.abs() <= 1_000_000 && (1..=1_000_000).contains(&b.abs());
+            return small.then(|| Points::new(a, b));
         }
         let x: f64 = s.parse().ok()?;
         Points::from_f64(x)
@@ -91,16 +100,6 @@ impl Points {
     /// Whether it is zero.
     pub fn is_zero(self) -> bool {
         self.num == 0
-    }
-
-    /// The numerator (lowest terms).
-    pub fn numer(self) -> i64 {
-        self.num
-    }
-
-    /// The denominator (lowest terms, positive).
-    pub fn denom(self) -> i64 {
-        self.den
     }
 
     /// Whether the decimal expansion terminates (the denominator has no
@@ -147,8 +146,7 @@ impl fmt::Display for Points {
 
 impl Ord for Points {
     fn cmp(&self, other: &Points) -> Ordering {
-        (i128::from(self.num) * i128::from(other.den))
-            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+        (self.num * other.den).cmp(&(other.num * self.den))
     }
 }
 
@@ -161,7 +159,7 @@ impl PartialOrd for Points {
 impl Add for Points {
     type Output = Points;
     fn add(self, o: Points) -> Points {
-        Points::new(self.num * o.den + o.num * self.den, self.den * o.den)
+        Points::raw(self.num * o.den + o.num * self.den, self.den * o.den)
     }
 }
 
@@ -185,7 +183,7 @@ impl Neg for Points {
 impl Mul for Points {
     type Output = Points;
     fn mul(self, o: Points) -> Points {
-        Points::new(self.num * o.num, self.den * o.den)
+        Points::raw(self.num * o.num, self.den * o.den)
     }
 }
 
@@ -193,7 +191,7 @@ impl Div for Points {
     type Output = Points;
     /// Division; by zero gives zero (callers never divide by zero).
     fn div(self, o: Points) -> Points {
-        Points::new(self.num * o.den, self.den * o.num)
+        Points::raw(self.num * o.den, self.den * o.num)
     }
 }
 
@@ -214,7 +212,7 @@ impl Serialize for Points {
     /// fraction like 35/9 is rounded by the float).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.den == 1 {
-            s.serialize_i64(self.num)
+            s.serialize_i64(i64::try_from(self.num).unwrap_or(i64::MAX))
         } else {
             s.serialize_f64(self.to_f64())
         }
@@ -234,7 +232,8 @@ impl<'de> Deserialize<'de> for Points {
         let bad =
             |what: &str| serde::de::Error::custom(format!("'{what}' is not a number of points"));
         match Raw::deserialize(d)? {
-            Raw::I(i) => Ok(Points::int(i)),
+            Raw::I(i) if i.abs() <= 1_000_000 => Ok(Points::int(i)),
+            Raw::I(i) => Err(bad(&i.to_string())),
             Raw::F(f) => Points::from_f64(f).ok_or_else(|| bad(&f.to_string())),
             Raw::S(s) => Points::parse(&s).ok_or_else(|| bad(&s)),
         }
