@@ -126,3 +126,25 @@ fn inconsistent_results_are_refused_with_their_place() {
     let bad = SAMPLE.replace("0003 b =", "0000 - H");
     assert!(trf::read(&bad, "bad.trf").is_err());
 }
+
+#[test]
+fn damaged_files_never_panic() {
+    // Every prefix of the sample, and the sample with each character
+    // replaced by a few others: the reader answers Ok or Err, never panics.
+    let chars: Vec<char> = SAMPLE.chars().collect();
+    for n in 0..chars.len() {
+        let prefix: String = chars[..n].iter().collect();
+        let _ = trf::read(&prefix, "prefix.trf");
+    }
+    for i in (0..chars.len()).step_by(3) {
+        for c in ['9', ' ', '-', 'H', 'w', '+', '\n'] {
+            let mut m = chars.clone();
+            m[i] = c;
+            let text: String = m.into_iter().collect();
+            if let Ok(t) = trf::read(&text, "mutated.trf") {
+                let _ = standings::compute(&t, None);
+                let _ = trf::write(&t, None);
+            }
+        }
+    }
+}

@@ -303,14 +303,7 @@ fn rank_table(
     placings: Option<&[Vec<u32>]>,
     member_fouls: Option<&[u32]>,
 ) -> Ranked {
-    let ctx = Ctx {
-        table,
-        rules: rs,
-        system: t.system,
-        previous,
-        placings,
-        member_fouls,
-    };
+    let ctx = Ctx::new(table, rs, t.system, previous, placings, member_fouls);
     let n = table.entrants.len();
     let k = chain.criteria.len();
     let active = table.active();

@@ -57,6 +57,35 @@ pub struct Ctx<'a> {
     pub placings: Option<&'a [Vec<u32>]>,
     /// For a team ranked by placings: the fouls of its players.
     pub member_fouls: Option<&'a [u32]>,
+    /// Each entrant's score over all records, computed once.
+    pub scores: Vec<Points>,
+}
+
+impl<'a> Ctx<'a> {
+    /// A context; the scores are computed here once.
+    pub fn new(
+        table: &'a Crosstable,
+        rules: &'a RuleSet,
+        system: System,
+        previous: &'a BTreeMap<u32, Vec<Option<u32>>>,
+        placings: Option<&'a [Vec<u32>]>,
+        member_fouls: Option<&'a [u32]>,
+    ) -> Ctx<'a> {
+        let scores = table
+            .entrants
+            .iter()
+            .map(|e| e.records.iter().map(|r| r.points).sum())
+            .collect();
+        Ctx {
+            table,
+            rules,
+            system,
+            previous,
+            placings,
+            member_fouls,
+            scores,
+        }
+    }
 }
 
 impl Ctx<'_> {
@@ -71,7 +100,10 @@ impl Ctx<'_> {
 /// 积分 / 场分: the entrant's score, the sum of its records' points (13.1,
 /// 13.2; 14.1–14.7 rank by it first; 1999 15.1–15.4; Gomoku 29.1–29.2).
 pub fn score(ctx: &Ctx, e: usize, scope: Scope) -> Points {
-    ctx.records(e, scope).map(|r| r.points).sum()
+    match (scope, ctx.scores.get(e)) {
+        (Scope::All, Some(&s)) => s,
+        _ => ctx.records(e, scope).map(|r| r.points).sum(),
+    }
 }
 
 /// 18.5 (1999 18.4): among equal scores, those penalised under 18.1
