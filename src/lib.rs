@@ -23,6 +23,9 @@
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
 //! | [`go`] | Go (围棋) as 003's local event rules: board, captures, ko, counting, clock |
 //! | [`gomoku`] | 五子棋 2025: board, shapes (7), forbidden moves (8), openings (9.7, 11, 附录一–二), results (17, 19) |
+//! | [`tournament`] | the tournament file: players, teams, rounds, results (`spec/tournament-format.md`) |
+//! | [`standings`] | articles 13–14, 18.5, 19, 20.3 (1999 14–15; Gomoku 28–29): scoring, tie-breaks, standings |
+//! | [`trf`] | FIDE TRF-2026 in and out |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -47,7 +50,10 @@ pub mod outcome;
 pub mod position;
 pub mod protection;
 pub mod ruling;
+pub mod standings;
 mod tables;
+pub mod tournament;
+pub mod trf;
 
 pub use board::{Color, Piece, PieceKind, Square};
 pub use editions::Edition;

@@ -9,6 +9,7 @@ mod gomoku;
 mod judge;
 mod play;
 mod rule;
+mod standings;
 
 use std::process::ExitCode;
 
@@ -46,6 +47,9 @@ commands:
         every forbidden point of black's (article 8) with its kind
   gomoku judge FILE [--format text|json]
         adjudicate a Gomoku game record (YAML, spec/gomoku.md)
+  standings FILE [--rules E] [--format text|json|csv|trf]
+        rank a tournament (YAML, JSON or TRF-2026 file): every tie-break in
+        its own column and what separated each row from the one above
   editions
         list the editions
   help  this text
@@ -74,6 +78,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "editions" => play::editions(rest),
         "go" => go::go(rest),
         "gomoku" => gomoku::gomoku(rest),
+        "standings" => standings::standings(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -17,6 +17,7 @@ use crate::editions::Edition;
 pub(crate) mod go;
 pub(crate) mod gomoku;
 pub(crate) mod repetition;
+pub(crate) mod standings;
 pub(crate) mod xiangqi;
 
 /// What a case tests.
@@ -60,11 +61,13 @@ pub enum Kind {
     GomokuOpening,
     /// Gomoku: a game record's result (17, 19, 24.3.1 A).
     GomokuResult,
+    /// A tournament's standings (articles 13–14, 18.5, 19, 20.3).
+    Standings,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -83,6 +86,7 @@ impl Kind {
         Kind::GomokuForbidden,
         Kind::GomokuOpening,
         Kind::GomokuResult,
+        Kind::Standings,
     ];
 
     /// The name used in the corpus.
@@ -106,6 +110,7 @@ impl Kind {
             Kind::GomokuForbidden => "gomoku-forbidden",
             Kind::GomokuOpening => "gomoku-opening",
             Kind::GomokuResult => "gomoku-result",
+            Kind::Standings => "standings",
         }
     }
 }
@@ -180,6 +185,7 @@ pub(crate) fn validate(
         | Kind::GomokuForbidden
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::validate(kind, input, expected, edition),
+        Kind::Standings => standings::validate(kind, input, expected, edition),
     }
 }
 
@@ -208,6 +214,7 @@ pub(crate) fn run(
         | Kind::GomokuForbidden
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::run(kind, input, expected, edition),
+        Kind::Standings => standings::run(kind, input, expected, edition),
     }
 }
 
@@ -228,5 +235,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::GomokuForbidden
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::schemas(kind),
+        Kind::Standings => standings::schemas(kind),
     }
 }
