@@ -41,7 +41,7 @@ impl Default for ChaseLimits {
         ChaseLimits {
             exchange_plies: 8,
             checks: 2,
-            nodes: 4_000,
+            nodes: 20_000,
         }
     }
 }
@@ -98,6 +98,30 @@ impl LineResult {
             Some(_) => Trade::Gain,
             None => material::judge(&self.gained, &self.lost),
         }
+    }
+}
+
+/// A numeric value of a result for the starting side, for choosing among
+/// lines: a mate outweighs everything, then rook 20, horse and cannon 10,
+/// advisor and elephant 4, a pawn with value 3.
+fn proxy(r: &LineResult, starter: Color) -> i32 {
+    let value = |u: &Unit| match u.kind {
+        PieceKind::Rook => 20,
+        PieceKind::Horse | PieceKind::Cannon => 10,
+        PieceKind::Advisor | PieceKind::Elephant => 4,
+        PieceKind::Pawn => {
+            if u.counts {
+                3
+            } else {
+                0
+            }
+        }
+        PieceKind::King => 1000,
+    };
+    match r.mated {
+        Some(c) if c == starter => -10_000,
+        Some(_) => 10_000,
+        None => r.gained.iter().map(value).sum::<i32>() - r.lost.iter().map(value).sum::<i32>(),
     }
 }
 
@@ -189,15 +213,15 @@ impl Searcher<'_> {
             next.line.push(mv);
             let after = pos.play_unchecked(mv);
             let r = self.search(&after, starter, target, next, plies - 1);
+            // Choices inside the search use a total order (the rulebook's
+            // comparison is not transitive once pawns float, 26.7), so the
+            // result does not depend on the order moves are tried in; the
+            // line found is judged by the rulebook's model at the end.
             let take = match &best {
                 None => true,
                 Some(b) => {
-                    let cmp = better(&r, b, starter);
-                    if side == starter {
-                        cmp == Trade::Gain
-                    } else {
-                        cmp == Trade::Loss
-                    }
+                    let (a, b) = (proxy(&r, starter), proxy(b, starter));
+                    if side == starter { a > b } else { a < b }
                 }
             };
             if take {

@@ -1,0 +1,130 @@
+//! Symmetry (棋例 III): mirroring a figure left↔right must not change any
+//! label or the verdict; swapping the colours (the board turned 180°, red and
+//! black exchanged, the other side to move) must keep every label and swap
+//! red and black in the verdict. Run over every figure of the 2020 book — a
+//! check of qigui's own consistency, whether or not it yet agrees with the
+//! book on the figure.
+
+use std::path::PathBuf;
+
+use qigui::classify::Limits;
+use qigui::judge::{self, Judgement};
+use qigui::ruling::{RepetitionRules, Sequence};
+use qigui::{Move, Position, notation};
+use serde_json::Value;
+
+struct Figure {
+    id: String,
+    start: Position,
+    moves: Vec<Move>,
+    sequence: Sequence,
+    points: Option<u32>,
+}
+
+fn figures() -> Vec<Figure> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("cases/xiangqi-2020/26-figures-positions.yaml");
+    let doc: Value =
+        yaml_serde::from_str(&std::fs::read_to_string(path).expect("figure cases")).expect("YAML");
+    let mut out = Vec::new();
+    for c in doc["cases"].as_array().expect("cases") {
+        let input = &c["input"];
+        let start = Position::from_fen(input["fen"].as_str().expect("fen")).expect("valid FEN");
+        let text: Vec<String> = input["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().unwrap_or("").to_string())
+            .collect();
+        let (moves, _) = notation::parse_line(&start, &text.join(" ")).expect("moves");
+        out.push(Figure {
+            id: c["id"].as_str().unwrap_or("").to_string(),
+            start,
+            moves,
+            sequence: if input["sequence"] == "nine-rounds" {
+                Sequence::NineRounds
+            } else {
+                Sequence::Threefold
+            },
+            points: input["points"].as_u64().map(|p| p as u32),
+        });
+    }
+    out
+}
+
+fn run(start: &Position, moves: &[Move], f: &Figure) -> Judgement {
+    judge::judge(
+        start,
+        moves,
+        &RepetitionRules::XIANGQI_2020,
+        f.sequence,
+        f.points,
+        &Limits::default(),
+    )
+}
+
+fn labels(j: &Judgement) -> Vec<&'static str> {
+    j.moves.iter().map(|m| m.analysis.label.code()).collect()
+}
+
+fn verdict(j: &Judgement) -> String {
+    j.ruling
+        .as_ref()
+        .map(|r| r.verdict.code().to_string())
+        .unwrap_or_else(|e| e.to_string())
+}
+
+#[test]
+fn mirroring_keeps_labels_and_verdict() {
+    let mut broken = Vec::new();
+    for f in figures() {
+        let base = run(&f.start, &f.moves, &f);
+        let m: Vec<Move> = f.moves.iter().map(|m| m.mirror_files()).collect();
+        let mirrored = run(&f.start.mirror_files(), &m, &f);
+        if labels(&base) != labels(&mirrored) || verdict(&base) != verdict(&mirrored) {
+            broken.push(format!(
+                "{}: {:?} {} vs mirrored {:?} {}",
+                f.id,
+                labels(&base),
+                verdict(&base),
+                labels(&mirrored),
+                verdict(&mirrored)
+            ));
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "mirroring changed the judgement:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn swapping_colours_swaps_the_verdict() {
+    let mut broken = Vec::new();
+    for f in figures() {
+        let base = run(&f.start, &f.moves, &f);
+        let m: Vec<Move> = f.moves.iter().map(|m| m.rotate()).collect();
+        let swapped = run(&f.start.swap_colors(), &m, &f);
+        let want = base
+            .ruling
+            .as_ref()
+            .map(|r| r.verdict.swap_colors().code().to_string())
+            .unwrap_or_default();
+        if labels(&base) != labels(&swapped) || verdict(&swapped) != want {
+            broken.push(format!(
+                "{}: {:?} {} vs swapped {:?} {}",
+                f.id,
+                labels(&base),
+                verdict(&base),
+                labels(&swapped),
+                verdict(&swapped)
+            ));
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "swapping colours broke the judgement:\n{}",
+        broken.join("\n")
+    );
+}
