@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::editions::Edition;
 
+pub(crate) mod conduct;
 pub(crate) mod repetition;
 pub(crate) mod xiangqi;
 
@@ -38,11 +39,19 @@ pub enum Kind {
     Repetition,
     /// The ruling on a labelled cycle (23.4–23.5, 25, 26.9, 4.3).
     RepetitionVerdict,
+    /// Touch-move: the moves the touched pieces oblige (5.1–5.5, 8.1.5).
+    TouchMove,
+    /// A game's event log and the referee's ruling on it (4–9, 20–23, 27–29).
+    Adjudication,
+    /// A knockout pairing's next game or winner (30).
+    Knockout,
+    /// A withdrawn player's games (19.2, 19.3).
+    Withdrawal,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -51,6 +60,10 @@ impl Kind {
         Kind::Equipment,
         Kind::Repetition,
         Kind::RepetitionVerdict,
+        Kind::TouchMove,
+        Kind::Adjudication,
+        Kind::Knockout,
+        Kind::Withdrawal,
     ];
 
     /// The name used in the corpus.
@@ -64,6 +77,10 @@ impl Kind {
             Kind::Equipment => "equipment",
             Kind::Repetition => "repetition",
             Kind::RepetitionVerdict => "repetition-verdict",
+            Kind::TouchMove => "touch-move",
+            Kind::Adjudication => "adjudication",
+            Kind::Knockout => "knockout",
+            Kind::Withdrawal => "withdrawal",
         }
     }
 }
@@ -130,6 +147,9 @@ pub(crate) fn validate(
         Kind::Repetition | Kind::RepetitionVerdict => {
             repetition::validate(kind, input, expected, edition)
         }
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            conduct::validate(kind, input, expected, edition)
+        }
     }
 }
 
@@ -150,6 +170,9 @@ pub(crate) fn run(
         Kind::Repetition | Kind::RepetitionVerdict => {
             repetition::run(kind, input, expected, edition)
         }
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            conduct::run(kind, input, expected, edition)
+        }
     }
 }
 
@@ -164,5 +187,8 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::Notation
         | Kind::Equipment => xiangqi::schemas(kind),
         Kind::Repetition | Kind::RepetitionVerdict => repetition::schemas(kind),
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            conduct::schemas(kind)
+        }
     }
 }
