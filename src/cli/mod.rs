@@ -1,6 +1,7 @@
 //! The subcommands of `qigui`. Each returns an exit code: 0 success, 1 a
 //! negative answer (failed cases), 2 bad usage or unreadable input.
 
+mod adjudicate;
 mod args;
 mod check;
 mod coverage;
@@ -34,6 +35,9 @@ commands:
        [--nine-rounds --points N] [--format text|json]
         rule on a cycle whose moves are labelled 将 杀 捉 兑 献 拦 跟 闲
         (捉:车, 捉:无根子, 捉:少根子, 捉:联合, 捉:联合车, 捉:联合无根子, 捉:得子)
+  adjudicate FILE [--profile P] [--case ID] [--format text|json]
+        the referee's ruling on a game record (an event log, spec/conduct.md)
+        or on the adjudication cases of a corpus file: result, reason, clauses
   editions
         list the editions
   help  this text
@@ -57,6 +61,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "moves" => play::moves(rest),
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
+        "adjudicate" => adjudicate::adjudicate(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

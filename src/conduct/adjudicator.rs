@@ -825,7 +825,17 @@ impl<'a> Referee<'a> {
                 }
             }
             Event::Flag(side) => {
-                let c = self.cite(Rule::FlagAfterMove);
+                let mated = self.ending.as_ref().is_some_and(|e| {
+                    matches!(
+                        e.ground,
+                        Ground::Article4(Reason::Checkmate | Reason::Stalemate)
+                    )
+                });
+                let c = if mated {
+                    self.cite(Rule::FlagAfterMove)
+                } else {
+                    None
+                };
                 self.note(
                     c,
                     format!(
@@ -1427,7 +1437,9 @@ impl<'a> Referee<'a> {
             );
             self.touches = vec![mv.from];
             self.simultaneous = false;
-            self.touch_foul_charged = false;
+            // The illegal move is the foul; the piece counts as touched
+            // without 8.1.5 adding another.
+            self.touch_foul_charged = true;
             self.rule_touches();
         }
         Ok(())
