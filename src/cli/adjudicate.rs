@@ -31,7 +31,9 @@ fn text(a: &Adjudication, out: &mut String) {
         out,
         "profile: {}{}{}",
         a.profile,
-        profile.map(|p| format!(" — {}", p.title)).unwrap_or_default(),
+        profile
+            .map(|p| format!(" — {}", p.title))
+            .unwrap_or_default(),
         if a.rapid && profile.is_some_and(|p| p.pace == qigui::conduct::profile::Pace::Standard) {
             " (played under the rapid rules)"
         } else {
@@ -132,7 +134,9 @@ pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(raw, &["profile", "case", "format"], &[])?;
     let format = args.format(&["text", "json"])?;
     let [path] = args.positional.as_slice() else {
-        return Err("usage: qigui adjudicate FILE [--profile P] [--case ID] [--format text|json]".into());
+        return Err(
+            "usage: qigui adjudicate FILE [--profile P] [--case ID] [--format text|json]".into(),
+        );
     };
     if let Some(p) = args.value("profile") {
         if Profile::get(p).is_none() {
@@ -213,12 +217,9 @@ pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
         } else {
             Value::Array(json_out)
         };
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
-    } else {
-        print!("{text_out}");
+        text_out = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n";
     }
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text_out.as_bytes());
     Ok(ExitCode::SUCCESS)
 }

@@ -103,7 +103,12 @@ impl Ground {
     /// Every code, for validating expectations.
     pub fn codes() -> Vec<&'static str> {
         let mut v: Vec<&'static str> = Reason::ALL.iter().map(|r| r.code()).collect();
-        v.extend(["both-late", "knocked-pieces", "colours-swapped", "two-fouls"]);
+        v.extend([
+            "both-late",
+            "knocked-pieces",
+            "colours-swapped",
+            "two-fouls",
+        ]);
         v
     }
 }
@@ -640,7 +645,10 @@ impl<'a> Referee<'a> {
             Event::Flag(side) if self.cite(Rule::TimeForfeit).is_none() => {
                 self.note(
                     None,
-                    format!("{}'s flag: no rule on it under this profile", side_name(*side)),
+                    format!(
+                        "{}'s flag: no rule on it under this profile",
+                        side_name(*side)
+                    ),
                 );
             }
             Event::Flag(side) => {
@@ -891,7 +899,8 @@ impl<'a> Referee<'a> {
         match forfeit.as_slice() {
             [] => {}
             [c] => {
-                let clauses = self.cites(&[Rule::LateArrival, Rule::LateForfeit, Rule::ForfeitMarks]);
+                let clauses =
+                    self.cites(&[Rule::LateArrival, Rule::LateForfeit, Rule::ForfeitMarks]);
                 self.marks = Some(match c {
                     Color::Red => ["-", "+"],
                     Color::Black => ["+", "-"],
@@ -1075,7 +1084,10 @@ impl<'a> Referee<'a> {
             return Ok(());
         };
         if accidental {
-            self.note(Some(c), "an obvious accidental brush: not a touch (明显误碰)");
+            self.note(
+                Some(c),
+                "an obvious accidental brush: not a touch (明显误碰)",
+            );
             return Ok(());
         }
         // 2020: announced in one's own time; 1999 and the school rules: with
@@ -1111,7 +1123,11 @@ impl<'a> Referee<'a> {
 
     /// Reads a move: a pseudo-legal move of the side to move, or an illegal
     /// one written in ICCS (returned with its mover and `false`).
-    fn read_move(&self, text: &str, side: Option<Color>) -> Result<(Move, Color, bool), ConductError> {
+    fn read_move(
+        &self,
+        text: &str,
+        side: Option<Color>,
+    ) -> Result<(Move, Color, bool), ConductError> {
         let turn = self.pos.turn();
         if side.is_none_or(|s| s == turn) {
             if let Ok(pm) = notation::parse_move(&self.pos, text) {
@@ -1196,11 +1212,8 @@ impl<'a> Referee<'a> {
                 match timing {
                     Timing::InTime => {}
                     Timing::FlagBeforeMove => {
-                        let clauses = self.cites(&[
-                            Rule::TimeForfeit,
-                            Rule::TimeOut,
-                            Rule::DigitalTimeOut,
-                        ]);
+                        let clauses =
+                            self.cites(&[Rule::TimeForfeit, Rule::TimeOut, Rule::DigitalTimeOut]);
                         self.note(
                             self.cite(Rule::DigitalTimeOut),
                             format!(
@@ -1666,9 +1679,9 @@ impl<'a> Referee<'a> {
         };
         let mover = self.pos.turn().opponent();
         if after_press && chosen.is_none() {
-            return Err(self.fail(
-                "the clock was pressed: the opponent chooses the point (`chosen`)",
-            ));
+            return Err(
+                self.fail("the clock was pressed: the opponent chooses the point (`chosen`)")
+            );
         }
         let target = chosen.unwrap_or(last.to);
         self.note(
@@ -1713,7 +1726,11 @@ impl<'a> Referee<'a> {
                     );
                     self.lose(side, Ground::Article4(Reason::ClockWithoutMove), clauses);
                 } else if let Some(c) = self.cite(Rule::ClockWithoutMoveFoul) {
-                    self.foul(side, c, "pressing the clock without a move (没有走棋先按钟)");
+                    self.foul(
+                        side,
+                        c,
+                        "pressing the clock without a move (没有走棋先按钟)",
+                    );
                 }
             }
             None => match self.cite(Rule::ClockWithoutMoveFoul) {
@@ -1729,7 +1746,10 @@ impl<'a> Referee<'a> {
 
     fn knock_clock(&mut self, side: Color) {
         let Some(c) = self.cite(Rule::KnockedClock) else {
-            self.note(None, "no rule on knocking over the clock under this profile");
+            self.note(
+                None,
+                "no rule on knocking over the clock under this profile",
+            );
             return;
         };
         let other = side.opponent();
@@ -1821,10 +1841,7 @@ impl<'a> Referee<'a> {
                     }
                 }
                 let excess = self.offers.offer(side);
-                self.note(
-                    offer_clause,
-                    format!("{} offers a draw", side_name(side)),
-                );
+                self.note(offer_clause, format!("{} offers a draw", side_name(side)));
                 if excess {
                     if let Some(c) = self.cite(Rule::FoulOffers) {
                         self.foul(
@@ -2078,7 +2095,10 @@ impl<'a> Referee<'a> {
             }
             v
         };
-        self.note(r.clauses.first().copied().or(request), r.explanation.clone());
+        self.note(
+            r.clauses.first().copied().or(request),
+            r.explanation.clone(),
+        );
         if draws_only && r.verdict != Verdict::Draw {
             self.note(
                 request,
@@ -2093,7 +2113,11 @@ impl<'a> Referee<'a> {
                 } else {
                     Color::Black
                 };
-                let side = if loser == Color::Red { &r.red } else { &r.black };
+                let side = if loser == Color::Red {
+                    &r.red
+                } else {
+                    &r.black
+                };
                 let reason = if side.perpetual_check {
                     Reason::PerpetualCheck
                 } else {
@@ -2168,8 +2192,8 @@ impl<'a> Referee<'a> {
                     "8.1.3" | "9.1.3" | "中小学.八.2" | "细则.二.6.(1)" => {
                         "draw offers beyond what is allowed"
                     }
-                    "8.1.5" | "9.1.5" | "9.1.6" | "中小学.八.3" | "中小学.八.4" | "细则.二.6.(2)"
-                    | "细则.二.6.(3)" => "touching a piece to no purpose",
+                    "8.1.5" | "9.1.5" | "9.1.6" | "中小学.八.3" | "中小学.八.4"
+                    | "细则.二.6.(2)" | "细则.二.6.(3)" => "touching a piece to no purpose",
                     "8.1.6" | "9.1.7" => "the record",
                     "8.1.9" | "9.1.8" => "the players' rules, not seriously",
                     "28.7.1" => "pressing the clock with the other hand",
@@ -2300,7 +2324,8 @@ impl<'a> Referee<'a> {
             Family::Xiangqi1999 => {
                 // 1999 7.2: with less than three minutes left a player may
                 // put off recording.
-                let left = remaining.or_else(|| self.clock.as_ref().map(|k| k.remaining(side.index())));
+                let left =
+                    remaining.or_else(|| self.clock.as_ref().map(|k| k.remaining(side.index())));
                 if left.is_some_and(|l| l < secs(180)) {
                     self.note(
                         Some("7.2"),
@@ -2311,9 +2336,15 @@ impl<'a> Referee<'a> {
                     );
                     return;
                 }
-                (fouls::omission_fouls_1999(moves), self.cite(Rule::FoulRecord))
+                (
+                    fouls::omission_fouls_1999(moves),
+                    self.cite(Rule::FoulRecord),
+                )
             }
-            _ => (fouls::omission_fouls_2020(moves), self.cite(Rule::FoulRecord)),
+            _ => (
+                fouls::omission_fouls_2020(moves),
+                self.cite(Rule::FoulRecord),
+            ),
         };
         let rule_clause = if illegible {
             self.cite(Rule::RecordIllegible)

@@ -556,7 +556,12 @@ mod tests {
             chooser: Some(Player::A),
             ranked_higher: None,
         };
-        let n = next(Format::TwoRapid, start, &[g(GameScore::Draw), g(GameScore::Draw)]).unwrap();
+        let n = next(
+            Format::TwoRapid,
+            start,
+            &[g(GameScore::Draw), g(GameScore::Draw)],
+        )
+        .unwrap();
         match n {
             Next::Game(ng) => {
                 assert_eq!(ng.stage, Stage::Armageddon);
@@ -577,6 +582,13 @@ mod tests {
             ],
         )
         .unwrap();
-        assert!(matches!(n, Next::Winner { player: Player::B, games: 3, .. }));
+        assert!(matches!(
+            n,
+            Next::Winner {
+                player: Player::B,
+                games: 3,
+                ..
+            }
+        ));
     }
 }

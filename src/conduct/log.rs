@@ -522,7 +522,7 @@ fn bad(entry: usize, field: &str, reason: impl Into<String>) -> LogError {
 
 /// Seconds as written to milliseconds, refusing negative or absurd values.
 pub fn millis(entry: usize, field: &str, s: f64) -> Result<Millis, LogError> {
-    if !s.is_finite() || s < 0.0 || s > 1.0e9 {
+    if !s.is_finite() || !(0.0..=1.0e9).contains(&s) {
         return Err(bad(
             entry,
             field,
@@ -563,11 +563,7 @@ impl TimeControlText {
                 let red = f("red", c.red)?.or(base);
                 let black = f("black", c.black)?.or(base);
                 let (Some(red), Some(black)) = (red, black) else {
-                    return Err(bad(
-                        0,
-                        "time_control",
-                        "give `base`, or `red` and `black`",
-                    ));
+                    return Err(bad(0, "time_control", "give `base`, or `red` and `black`"));
                 };
                 let mut periods = Vec::new();
                 for (i, (moves, s)) in c.periods.iter().flatten().enumerate() {
@@ -700,7 +696,10 @@ impl Entry {
             ("chosen", self.chosen.is_some()),
             ("agreed", self.agreed.is_some()),
             ("red", self.red.is_some() || self.black.is_some()),
-            ("nine-rounds", self.nine_rounds.is_some() || self.points.is_some()),
+            (
+                "nine-rounds",
+                self.nine_rounds.is_some() || self.points.is_some(),
+            ),
         ];
         for (name, here) in present {
             if here && !allowed.contains(&name) {
@@ -807,7 +806,10 @@ impl Entry {
             "accept-draw" => Event::AcceptDraw(self.accept_draw.unwrap_or(Color::Red)),
             "decline-draw" => Event::DeclineDraw(self.decline_draw.unwrap_or(Color::Red)),
             "claim" | "review" => {
-                let kind = self.claim.or(self.review).unwrap_or(ClaimKind::NaturalLimit);
+                let kind = self
+                    .claim
+                    .or(self.review)
+                    .unwrap_or(ClaimKind::NaturalLimit);
                 let labels = self.red.is_some() || self.black.is_some();
                 if kind == ClaimKind::NaturalLimit && (labels || self.nine_rounds.is_some()) {
                     return Err(bad(

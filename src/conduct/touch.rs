@@ -97,10 +97,14 @@ pub enum TouchError {
     #[error("nothing stands on {0}")]
     EmptyPoint(Square),
     /// More than two pieces, or the same piece twice.
-    #[error("{0}: the book orders one own and one opponent's piece (5.3–5.5); qigui rules on at most two different pieces")]
+    #[error(
+        "{0}: the book orders one own and one opponent's piece (5.3–5.5); qigui rules on at most two different pieces"
+    )]
     TooMany(String),
     /// Simultaneous touches of two pieces of one side.
-    #[error("5.5 concerns an own and an opponent's piece touched at once; {0} and {1} belong to one side")]
+    #[error(
+        "5.5 concerns an own and an opponent's piece touched at once; {0} and {1} belong to one side"
+    )]
     SimultaneousSameSide(Square, Square),
 }
 
@@ -193,11 +197,7 @@ pub fn touch_move(
             let takers = captures_of(&legal, *opp);
             let foul_own = own_moves.is_empty();
             let foul_opp = takers.is_empty();
-            let direct: Vec<Move> = own_moves
-                .iter()
-                .copied()
-                .filter(|m| m.to == *opp)
-                .collect();
+            let direct: Vec<Move> = own_moves.iter().copied().filter(|m| m.to == *opp).collect();
             Ok(if !direct.is_empty() {
                 // 5.3.1: the first must take the second.
                 ruling(
@@ -238,11 +238,7 @@ pub fn touch_move(
             let takers = captures_of(&legal, *opp);
             let foul_own = own_moves.is_empty();
             let foul_opp = takers.is_empty();
-            let direct: Vec<Move> = own_moves
-                .iter()
-                .copied()
-                .filter(|m| m.to == *opp)
-                .collect();
+            let direct: Vec<Move> = own_moves.iter().copied().filter(|m| m.to == *opp).collect();
             Ok(if !direct.is_empty() {
                 ruling(
                     Obligation::Moves(direct),

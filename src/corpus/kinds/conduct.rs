@@ -317,7 +317,11 @@ fn format_of(text: &str, edition: &Edition) -> Result<Format, Issue> {
     if f.edition() != edition.id {
         return Err(issue(
             "input",
-            format!("format '{text}' is a rule of {}, not {}", f.edition(), edition.id),
+            format!(
+                "format '{text}' is a rule of {}, not {}",
+                f.edition(),
+                edition.id
+            ),
         ));
     }
     Ok(f)
@@ -390,7 +394,8 @@ pub(crate) fn validate(
                 }
             }
             // The record must be one the adjudicator can follow.
-            adjudicator::adjudicate(&i, edition.id).map_err(|err| issue("input", err.to_string()))?;
+            adjudicator::adjudicate(&i, edition.id)
+                .map_err(|err| issue("input", err.to_string()))?;
         }
         Kind::Knockout => {
             let i: KnockoutInput = typed("input", input)?;
@@ -632,8 +637,8 @@ pub(crate) fn run(
         _ => {
             let i: WithdrawalInput = typed("input", input).map_err(fail)?;
             let e: WithdrawalExpected = typed("expected", expected).map_err(fail)?;
-            let w = withdrawal::withdraw(i.system, i.opponents, i.played)
-                .map_err(|e| e.to_string())?;
+            let w =
+                withdrawal::withdraw(i.system, i.opponents, i.played).map_err(|e| e.to_string())?;
             mismatch("played_stand", &e.played_stand, &w.played_stand)?;
             mismatch(
                 "unplayed_forfeited",
@@ -653,6 +658,9 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         Kind::TouchMove => (schema_for!(TouchInput), schema_for!(TouchExpected)),
         Kind::Adjudication => (schema_for!(GameRecord), schema_for!(AdjudicationExpected)),
         Kind::Knockout => (schema_for!(KnockoutInput), schema_for!(KnockoutExpected)),
-        _ => (schema_for!(WithdrawalInput), schema_for!(WithdrawalExpected)),
+        _ => (
+            schema_for!(WithdrawalInput),
+            schema_for!(WithdrawalExpected),
+        ),
     }
 }
