@@ -78,7 +78,11 @@ fn adjudicate_errors_say_where() {
     let dir = std::env::temp_dir().join(format!("qigui-conduct-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.yaml");
-    std::fs::write(&bad, "log:\n  - {move: h2e2}\n  - {move: e2e9, flag: red}\n").expect("write");
+    std::fs::write(
+        &bad,
+        "log:\n  - {move: h2e2}\n  - {move: e2e9, flag: red}\n",
+    )
+    .expect("write");
     let (code, _, err) = qigui(&["adjudicate", bad.to_str().unwrap_or_default()]);
     assert_eq!(code, 2);
     assert!(err.contains("log entry 2"), "{err}");
@@ -234,7 +238,9 @@ fn no_log_makes_the_adjudicator_panic() {
         let p = profiles[g.below(profiles.len())];
         let mut shadow = Position::start();
         let len = 1 + g.below(40);
-        let log = (0..len).map(|_| random_entry(&mut g, &mut shadow)).collect();
+        let log = (0..len)
+            .map(|_| random_entry(&mut g, &mut shadow))
+            .collect();
         let record = GameRecord {
             profile: Some(p.name.to_string()),
             time_control: None,

@@ -1473,7 +1473,11 @@ impl<'a> Referee<'a> {
                 setup.fullmoves = setup.fullmoves.saturating_add(1);
             }
         }
-        setup.halfmoves = if captured { 0 } else { setup.halfmoves + 1 };
+        setup.halfmoves = if captured {
+            0
+        } else {
+            setup.halfmoves.saturating_add(1)
+        };
         let next = Position::from_setup(&setup, Validation::Relaxed).map_err(|e| {
             self.fail(format!(
                 "the position after the unnoticed illegal move {} cannot be played on ({e}); log it as noticed",
@@ -1574,8 +1578,8 @@ impl<'a> Referee<'a> {
                 };
                 let err = self.unnoticed[i].clone();
                 let plies_after = match kind {
-                    ErrorKind::IllegalMove => self.moves.len() - err.ply - 1,
-                    _ => self.moves.len() - err.ply,
+                    ErrorKind::IllegalMove => self.moves.len().saturating_sub(err.ply + 1),
+                    _ => self.moves.len().saturating_sub(err.ply),
                 };
                 let rounds = plies_after.div_ceil(2);
                 let rule = match kind {
@@ -1704,7 +1708,7 @@ impl<'a> Referee<'a> {
             }
         }
         if target != last.to {
-            let ply = self.moves.len() - 1;
+            let ply = self.moves.len().saturating_sub(1);
             self.restore(ply);
             let mv = Move::new(last.from, target);
             let text = mv.iccs();

@@ -37,7 +37,7 @@ impl Stretch {
         if capture {
             *self = Stretch::default();
         } else {
-            self.plies += 1;
+            self.plies = self.plies.saturating_add(1);
             if check {
                 self.checks[mover.index()] += 1;
             }
