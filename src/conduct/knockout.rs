@@ -147,6 +147,8 @@ pub enum Colours {
     Chooser(Player),
     /// Drawn by lot.
     ByLot,
+    /// The right to choose is drawn by lot (30.2.1's 附加赛).
+    ChooserByLot,
     /// The rules do not say.
     Unspecified,
 }
@@ -426,7 +428,11 @@ pub fn next(format: Format, start: Start, played: &[Played]) -> Result<Next, Kno
                     Slot::ArmageddonChosen(p) => {
                         (Stage::Armageddon, Colours::Chooser(p), DrawRule::BlackWins)
                     }
-                    Slot::ArmageddonLot => (Stage::Armageddon, Colours::ByLot, DrawRule::BlackWins),
+                    Slot::ArmageddonLot => (
+                        Stage::Armageddon,
+                        Colours::ChooserByLot,
+                        DrawRule::BlackWins,
+                    ),
                 };
                 let tc = if format == Format::Championship2019 {
                     // The regulations' figures are lost in the text; they

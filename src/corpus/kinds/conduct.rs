@@ -166,6 +166,9 @@ pub struct NextExpected {
     /// The colours are drawn by lot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_lot: Option<bool>,
+    /// The right to choose the colours is drawn by lot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser_by_lot: Option<bool>,
     /// The rules do not say who has red.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unspecified: Option<bool>,
@@ -612,6 +615,13 @@ pub(crate) fn run(
                     }
                     if let Some(b) = want.by_lot {
                         mismatch("next.by_lot", &b, &(g.colours == Colours::ByLot))?;
+                    }
+                    if let Some(b) = want.chooser_by_lot {
+                        mismatch(
+                            "next.chooser_by_lot",
+                            &b,
+                            &(g.colours == Colours::ChooserByLot),
+                        )?;
                     }
                     if let Some(b) = want.unspecified {
                         mismatch("next.unspecified", &b, &(g.colours == Colours::Unspecified))?;
