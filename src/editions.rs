@@ -12,6 +12,7 @@
 //! | `xiangqi-1999` | 中国象棋竞赛规则 (1999) |
 //! | `gomoku-2025` | 中国五子棋竞赛规则 (2025) |
 //! | `go-local` | the Go (围棋) rules of the local event rules collection (003): play, ko, counting with komi 3¾ or 2¾, handicaps, the clock |
+//! | `xiangqi-local` | the local event rules collected in `003_…` (school, college and club events, a 2019 championship's regulations) |
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -52,6 +53,8 @@ pub struct Edition {
 const XIANGQI_2020_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-2020.yaml");
 const XIANGQI_2020_EXTRA: &str = include_str!("../spec/clauses/xiangqi-2020-extra.yaml");
 const XIANGQI_1999_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-1999.yaml");
+const XIANGQI_1999_EXTRA: &str = include_str!("../spec/clauses/xiangqi-1999-extra.yaml");
+const XIANGQI_LOCAL_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-local.yaml");
 const GOMOKU_2025_CLAUSES: &str = include_str!("../spec/clauses/gomoku-2025.yaml");
 const GO_LOCAL_CLAUSES: &str = include_str!("../spec/clauses/go-local.yaml");
 const GOMOKU_2025_EXTRA: &str = include_str!("../spec/clauses/gomoku-2025-extra.yaml");
@@ -68,7 +71,7 @@ pub const XIANGQI_1999_EQUIPMENT: EquipmentLimits = EquipmentLimits {
     clauses: ["1.4", "1.4", "1.4"],
 };
 
-static EDITIONS: [Edition; 5] = [
+static EDITIONS: [Edition; 6] = [
     Edition {
         id: "xiangqi-2020",
         game: GameKind::Xiangqi,
@@ -102,7 +105,7 @@ static EDITIONS: [Edition; 5] = [
         game: GameKind::Xiangqi,
         parent: None,
         title: "中国象棋竞赛规则 (1999)",
-        clause_texts: &[XIANGQI_1999_CLAUSES],
+        clause_texts: &[XIANGQI_1999_CLAUSES, XIANGQI_1999_EXTRA],
         equipment: Some(XIANGQI_1999_EQUIPMENT),
         rules: Rules {
             level: Level::National,
@@ -141,6 +144,22 @@ static EDITIONS: [Edition; 5] = [
             level: Level::National,
             natural_limit: 60,
             self_check: SelfCheckRule::Loses,
+        },
+    },
+    Edition {
+        id: "xiangqi-local",
+        game: GameKind::Xiangqi,
+        parent: None,
+        title: "地方赛事象棋规程 (the event rules collected in 003_79ac2529fe27a2c7.txt)",
+        clause_texts: &[XIANGQI_LOCAL_CLAUSES],
+        equipment: None,
+        // The local rules have no levels and no natural move limit; the
+        // conduct adjudicator (`crate::conduct`) reads them through its
+        // profiles, not through these numbers.
+        rules: Rules {
+            level: Level::Provincial,
+            natural_limit: 60,
+            self_check: SelfCheckRule::Violation,
         },
     },
 ];

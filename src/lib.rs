@@ -18,6 +18,7 @@
 //! | [`game`] | 3.2–3.4 and 4.1–4.2 applied to a game record |
 //! | [`cycle`] | 23.1–23.3: finding the 待判局面 in a record |
 //! | [`ruling`] | 23.4–23.5, 25, 26.9, 4.3: the ruling on a labelled cycle |
+//! | [`conduct`] | 4–9, 19–23, 27–30: the conduct of play adjudicated from an event log |
 //! | [`editions`] | the rulebook editions as profiles |
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
@@ -33,6 +34,7 @@
 pub mod board;
 pub mod chase;
 pub mod classify;
+pub mod conduct;
 pub mod corpus;
 pub mod coverage;
 pub mod cycle;

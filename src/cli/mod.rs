@@ -1,6 +1,7 @@
 //! The subcommands of `qigui`. Each returns an exit code: 0 success, 1 a
 //! negative answer (failed cases), 2 bad usage or unreadable input.
 
+mod adjudicate;
 mod args;
 mod check;
 mod coverage;
@@ -50,6 +51,9 @@ commands:
   standings FILE [--rules E] [--format text|json|csv|trf]
         rank a tournament (YAML, JSON or TRF-2026 file): every tie-break in
         its own column and what separated each row from the one above
+  adjudicate FILE [--profile P] [--case ID] [--format text|json]
+        the referee's ruling on a game record (an event log, spec/conduct.md)
+        or on the adjudication cases of a corpus file: result, reason, clauses
   editions
         list the editions
   help  this text
@@ -79,6 +83,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "go" => go::go(rest),
         "gomoku" => gomoku::gomoku(rest),
         "standings" => standings::standings(rest),
+        "adjudicate" => adjudicate::adjudicate(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

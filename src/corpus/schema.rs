@@ -8,6 +8,28 @@ use serde_json::{Value, json};
 use super::CorpusFile;
 use super::kinds::{self, Kind};
 
+/// Rewrites `#/$defs/X` references to `#/$defs/<kind>.X` for the kind's own
+/// definitions `names`.
+fn prefix_refs(v: &mut Value, kind: &str, names: &[String]) {
+    match v {
+        Value::Object(o) => {
+            for (k, x) in o.iter_mut() {
+                if k == "$ref" {
+                    if let Some(r) = x.as_str().and_then(|r| r.strip_prefix("#/$defs/")) {
+                        if names.iter().any(|n| n == r) {
+                            *x = Value::String(format!("#/$defs/{kind}.{r}"));
+                        }
+                    }
+                } else {
+                    prefix_refs(x, kind, names);
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| prefix_refs(x, kind, names)),
+        _ => {}
+    }
+}
+
 /// The whole corpus schema.
 pub(crate) fn corpus_schema() -> Value {
     let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
@@ -24,18 +46,22 @@ pub(crate) fn corpus_schema() -> Value {
     for (kind, input, expected) in per_kind {
         let mut input = input.to_value();
         let mut expected = expected.to_value();
-        // Lift each kind's own definitions into the root.
+        let name = kind.name();
+        // Lift each kind's own definitions into the root, each under the
+        // kind's name: two kinds may use different types of the same name.
         for s in [&mut input, &mut expected] {
             if let Some(Value::Object(defs)) = s.as_object_mut().and_then(|o| o.remove("$defs")) {
-                for (k, v) in defs {
-                    root["$defs"][k] = v;
+                let names: Vec<String> = defs.keys().cloned().collect();
+                for (k, mut v) in defs {
+                    prefix_refs(&mut v, name, &names);
+                    root["$defs"][format!("{name}.{k}")] = v;
                 }
+                prefix_refs(s, name, &names);
             }
             if let Some(o) = s.as_object_mut() {
                 o.remove("$schema");
             }
         }
-        let name = kind.name();
         root["$defs"][format!("{name}.input")] = input;
         root["$defs"][format!("{name}.expected")] = expected;
         cases_if_then.push(json!({

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::editions::Edition;
 
+pub(crate) mod conduct;
 pub(crate) mod go;
 pub(crate) mod gomoku;
 pub(crate) mod repetition;
@@ -63,11 +64,19 @@ pub enum Kind {
     GomokuResult,
     /// A tournament's standings (articles 13–14, 18.5, 19, 20.3).
     Standings,
+    /// Touch-move: the moves the touched pieces oblige (5.1–5.5, 8.1.5).
+    TouchMove,
+    /// A game's event log and the referee's ruling on it (4–9, 20–23, 27–29).
+    Adjudication,
+    /// A knockout pairing's next game or winner (30).
+    Knockout,
+    /// A withdrawn player's games (19.2, 19.3).
+    Withdrawal,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 19] = [
+    pub const ALL: [Kind; 23] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -87,6 +96,10 @@ impl Kind {
         Kind::GomokuOpening,
         Kind::GomokuResult,
         Kind::Standings,
+        Kind::TouchMove,
+        Kind::Adjudication,
+        Kind::Knockout,
+        Kind::Withdrawal,
     ];
 
     /// The name used in the corpus.
@@ -111,6 +124,10 @@ impl Kind {
             Kind::GomokuOpening => "gomoku-opening",
             Kind::GomokuResult => "gomoku-result",
             Kind::Standings => "standings",
+            Kind::TouchMove => "touch-move",
+            Kind::Adjudication => "adjudication",
+            Kind::Knockout => "knockout",
+            Kind::Withdrawal => "withdrawal",
         }
     }
 }
@@ -186,6 +203,9 @@ pub(crate) fn validate(
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::validate(kind, input, expected, edition),
         Kind::Standings => standings::validate(kind, input, expected, edition),
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            conduct::validate(kind, input, expected, edition)
+        }
     }
 }
 
@@ -215,6 +235,9 @@ pub(crate) fn run(
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::run(kind, input, expected, edition),
         Kind::Standings => standings::run(kind, input, expected, edition),
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            conduct::run(kind, input, expected, edition)
+        }
     }
 }
 
@@ -236,5 +259,9 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::schemas(kind),
         Kind::Standings => standings::schemas(kind),
+        Kind::Repetition | Kind::RepetitionVerdict => repetition::schemas(kind),
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            conduct::schemas(kind)
+        }
     }
 }

@@ -1,0 +1,225 @@
+//! `qigui adjudicate FILE [--profile P] [--case ID] [--format text|json]`:
+//! the referee's ruling on a game record (`spec/conduct.md`), or on every
+//! `adjudication` case of a corpus file.
+
+use std::fs;
+use std::process::ExitCode;
+
+use qigui::conduct::adjudicator::{self, Adjudication};
+use qigui::conduct::{GameRecord, Profile};
+use serde_json::{Value, json};
+
+use super::Args;
+
+fn secs(ms: i64) -> String {
+    let neg = ms < 0;
+    let ms = ms.abs();
+    let s = ms / 1000;
+    let frac = ms % 1000;
+    let body = if frac == 0 {
+        format!("{}:{:02}", s / 60, s % 60)
+    } else {
+        format!("{}:{:02}.{:03}", s / 60, s % 60, frac)
+    };
+    if neg { format!("-{body}") } else { body }
+}
+
+fn text(a: &Adjudication, out: &mut String) {
+    use std::fmt::Write;
+    let profile = Profile::get(a.profile);
+    let _ = writeln!(
+        out,
+        "profile: {}{}{}",
+        a.profile,
+        profile
+            .map(|p| format!(" — {}", p.title))
+            .unwrap_or_default(),
+        if a.rapid && profile.is_some_and(|p| p.pace == qigui::conduct::profile::Pace::Standard) {
+            " (played under the rapid rules)"
+        } else {
+            ""
+        }
+    );
+    match &a.ending {
+        Some(e) => {
+            let _ = writeln!(out, "result: {}", e.decision.code());
+            let _ = writeln!(out, "reason: {}", e.ground.code());
+            let _ = writeln!(out, "clauses: {}", e.clauses.join(", "));
+        }
+        None => {
+            let _ = writeln!(out, "result: ongoing");
+        }
+    }
+    let _ = writeln!(out, "plies: {}", a.plies);
+    let f = a.fouls.counts();
+    let _ = writeln!(out, "fouls: red {}, black {}", f[0], f[1]);
+    if let Some(c) = &a.clock {
+        let _ = writeln!(
+            out,
+            "clock: red {}, black {} (used: red {}, black {})",
+            secs(c.remaining(0)),
+            secs(c.remaining(1)),
+            secs(c.used(0)),
+            secs(c.used(1))
+        );
+    }
+    if let Some(m) = a.marks {
+        let _ = writeln!(out, "marks: red {}, black {} (20.3)", m[0], m[1]);
+    }
+    if let Some(k) = a.record_keeper {
+        let _ = writeln!(out, "record entered by: {k} (7.3)");
+    }
+    if let Some(c) = a.must_change {
+        let _ = writeln!(out, "must change: {c}");
+    }
+    if let Some(o) = &a.obligation {
+        if let qigui::conduct::touch::Obligation::Moves(m) = &o.obligation {
+            let _ = writeln!(
+                out,
+                "must move: {}",
+                m.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ")
+            );
+        }
+    }
+    let _ = writeln!(out, "position: {}", a.position.fen());
+    let _ = writeln!(out, "rulings:");
+    for n in &a.notes {
+        let _ = writeln!(
+            out,
+            "  entry {:>3}, ply {:>3}  {:<10} {}",
+            n.entry,
+            n.ply,
+            n.clause.unwrap_or("-"),
+            n.text
+        );
+    }
+}
+
+fn json_of(a: &Adjudication) -> Value {
+    json!({
+        "profile": a.profile,
+        "rapid": a.rapid,
+        "result": a.result_code(),
+        "reason": a.ending.as_ref().map(|e| e.ground.code()),
+        "clauses": a.ending.as_ref().map(|e| e.clauses.clone()).unwrap_or_default(),
+        "plies": a.plies,
+        "fouls": a.fouls.counts(),
+        "foul_clauses": a.fouls.fouls,
+        "clock": a.clock.as_ref().map(|c| json!({
+            "red": c.remaining(0) as f64 / 1000.0,
+            "black": c.remaining(1) as f64 / 1000.0,
+            "used": [c.used(0) as f64 / 1000.0, c.used(1) as f64 / 1000.0],
+        })),
+        "marks": a.marks,
+        "record_keeper": a.record_keeper,
+        "must_change": a.must_change,
+        "fen": a.position.fen(),
+        "rulings": a.notes,
+    })
+}
+
+/// Reads a YAML or JSON file into a value, with the location of a syntax error.
+fn read(path: &str) -> Result<Value, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    yaml_serde::from_str::<Value>(&text).map_err(|e| {
+        let loc = e
+            .location()
+            .map(|l| format!(":{}:{}", l.line(), l.column()))
+            .unwrap_or_default();
+        format!("{path}{loc}: {e}")
+    })
+}
+
+pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(raw, &["profile", "case", "format"], &[])?;
+    let format = args.format(&["text", "json"])?;
+    let [path] = args.positional.as_slice() else {
+        return Err(
+            "usage: qigui adjudicate FILE [--profile P] [--case ID] [--format text|json]".into(),
+        );
+    };
+    if let Some(p) = args.value("profile") {
+        if Profile::get(p).is_none() {
+            return Err(format!(
+                "--profile {p}: one of {}",
+                Profile::names(None).join(", ")
+            ));
+        }
+    }
+    let value = read(path)?;
+    // A corpus file: every adjudication case in it (or the one named).
+    let mut runs: Vec<(Option<String>, GameRecord, String)> = Vec::new();
+    if let Some(cases) = value.get("cases").and_then(Value::as_array) {
+        let edition = value
+            .get("edition")
+            .and_then(Value::as_str)
+            .unwrap_or("xiangqi-2020")
+            .to_string();
+        for (i, case) in cases.iter().enumerate() {
+            if case.get("kind").and_then(Value::as_str) != Some("adjudication") {
+                continue;
+            }
+            let id = case
+                .get("id")
+                .and_then(Value::as_str)
+                .map_or_else(|| format!("case {}", i + 1), str::to_string);
+            if args.value("case").is_some_and(|c| c != id) {
+                continue;
+            }
+            let input = case.get("input").cloned().unwrap_or(Value::Null);
+            let record: GameRecord =
+                serde_json::from_value(input).map_err(|e| format!("{path}: {id}: input: {e}"))?;
+            runs.push((Some(id), record, edition.clone()));
+        }
+        if runs.is_empty() {
+            return Err(match args.value("case") {
+                Some(c) => format!("{path}: no adjudication case '{c}'"),
+                None => format!("{path}: no adjudication cases"),
+            });
+        }
+    } else {
+        let record: GameRecord =
+            serde_json::from_value(value).map_err(|e| format!("{path}: {e}"))?;
+        runs.push((None, record, String::new()));
+    }
+    let mut json_out = Vec::new();
+    let mut text_out = String::new();
+    for (id, mut record, edition) in runs {
+        if let Some(p) = args.value("profile") {
+            record.profile = Some(p.to_string());
+        }
+        let profile_name = record.profile.clone().unwrap_or_else(|| "national".into());
+        let edition = if edition.is_empty() {
+            Profile::get(&profile_name)
+                .map(|p| p.edition.to_string())
+                .ok_or_else(|| format!("{path}: unknown profile '{profile_name}'"))?
+        } else {
+            edition
+        };
+        let label = id.clone().unwrap_or_else(|| path.clone());
+        let a = adjudicator::adjudicate(&record, &edition).map_err(|e| format!("{label}: {e}"))?;
+        if format == "json" {
+            let mut v = json_of(&a);
+            if let Some(id) = id {
+                v["id"] = json!(id);
+            }
+            json_out.push(v);
+        } else {
+            if let Some(id) = id {
+                text_out.push_str(&format!("== {id}\n"));
+            }
+            text(&a, &mut text_out);
+        }
+    }
+    if format == "json" {
+        let v = if json_out.len() == 1 {
+            json_out.remove(0)
+        } else {
+            Value::Array(json_out)
+        };
+        text_out = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())? + "\n";
+    }
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text_out.as_bytes());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,676 @@
+//! The conduct-of-play kinds (articles 4–9, 19–23, 27–30; `spec/conduct.md`):
+//! `touch-move` (5.1–5.5, 8.1.5), `adjudication` (a game's event log and its
+//! ruling), `knockout` (30.1–30.3) and `withdrawal` (19.2, 19.3).
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::board::Color;
+use crate::conduct::adjudicator::{self, Adjudication};
+use crate::conduct::knockout::{self, Colours, DrawRule, Format, Next, Played, Player, Stage};
+use crate::conduct::log::{GameRecord, Points};
+use crate::conduct::profile::{Rule, Settings};
+use crate::conduct::touch::{self, Obligation, Step};
+use crate::conduct::withdrawal::{self, System};
+use crate::conduct::{Ground, adjudicator::settings_for};
+use crate::editions::Edition;
+use crate::notation;
+use crate::position::Position;
+
+use super::xiangqi::MoveText;
+use super::{Issue, Kind, issue, mismatch, typed};
+
+/// `touch-move` input: a position and the pieces the side to move touched.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct TouchInput {
+    /// The event profile (defaults to the edition's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// The position (defaults to the starting position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// Legal moves played from it first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<MoveText>,
+    /// The points touched, in order.
+    pub touches: Points,
+    /// An own and an opponent's piece touched at once (5.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub simultaneous: bool,
+}
+
+/// `touch-move` expected. Every key given is checked.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct TouchExpected {
+    /// Exactly these moves satisfy the obligation (ICCS, any order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
+    /// The player may make any move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free: Option<bool>,
+    /// The deciding clause under the edition (5.1, 5.3.2, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+    /// Whether the touching is a foul (8.1.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foul: Option<bool>,
+}
+
+/// Clock readings expected at the end, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ClockExpected {
+    /// Red's time left.
+    pub red: f64,
+    /// Black's time left.
+    pub black: f64,
+}
+
+/// `adjudication` expected. Every key given is checked.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct AdjudicationExpected {
+    /// `red_wins`, `black_wins`, `draw`, `both_lose`, `replay` or `ongoing`.
+    pub result: String,
+    /// The reason code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The principal deciding clause.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+    /// Clauses that must be among the deciding ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clauses: Option<Vec<String>>,
+    /// Clauses that must be applied on the way, in this order (among others).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rulings: Option<Vec<String>>,
+    /// Plies standing at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plies: Option<usize>,
+    /// Fouls of red and black.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fouls: Option<[u32; 2]>,
+    /// Clocks at the end, in seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockExpected>,
+    /// 20.3: red's and black's marks, `+` or `-`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marks: Option<[String; 2]>,
+    /// The position at the end (FEN).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The touch-move obligation at the end: the moves allowed (ICCS).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub must_move: Option<Vec<String>>,
+    /// The side that must change after a repetition ruling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub must_change: Option<Color>,
+    /// Whether the rapid rules applied (27.1, 27.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rapid: Option<bool>,
+    /// 7.3: who enters the record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record_keeper: Option<Color>,
+}
+
+/// `knockout` input: a pairing's format and its games so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct KnockoutInput {
+    /// The format's clause: `30.1.1`–`30.1.4`, `30.2.1`, `30.2.2`, or a
+    /// local one (`锦标赛2019.九.(二).2`, `中小学.六.1`).
+    pub format: String,
+    /// Who has red in the first game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_red: Option<Player>,
+    /// Who chose the colours of the first game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<Player>,
+    /// Who ranked higher in the first stage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranked_higher: Option<Player>,
+    /// The games played, in order.
+    #[serde(default)]
+    pub games: Vec<Played>,
+}
+
+/// The next game, as expected. Every key given is checked.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct NextExpected {
+    /// Its number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<usize>,
+    /// `slow`, `rapid`, `super-rapid`, `armageddon`, `game`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<Stage>,
+    /// The clause of its time control, or `event` for the event's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    /// Who has red.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub red: Option<Player>,
+    /// Who chooses the colours.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<Player>,
+    /// The colours are drawn by lot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_lot: Option<bool>,
+    /// The right to choose the colours is drawn by lot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser_by_lot: Option<bool>,
+    /// The rules do not say who has red.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unspecified: Option<bool>,
+    /// What a draw gives: `draw`, `black-wins`, `replay`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<DrawRule>,
+}
+
+/// `knockout` expected: the winner, or the next game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct KnockoutExpected {
+    /// The player who goes through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Player>,
+    /// After how many games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<usize>,
+    /// The next game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<NextExpected>,
+    /// Clauses that must be among the deciding ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clauses: Option<Vec<String>>,
+}
+
+/// `withdrawal` input.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawalInput {
+    /// `round-robin` or `swiss`.
+    pub system: System,
+    /// Opponents the player was to meet.
+    pub opponents: u32,
+    /// Games it played.
+    pub played: u32,
+}
+
+/// `withdrawal` expected.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawalExpected {
+    /// The games played keep their results.
+    pub played_stand: bool,
+    /// The games not played are forfeited to the opponents.
+    pub unplayed_forfeited: bool,
+}
+
+fn start_position(fen: Option<&str>, moves: Option<&MoveText>) -> Result<Position, Issue> {
+    let mut pos = match fen {
+        None => Position::start(),
+        Some(f) => Position::from_fen(f).map_err(|e| Issue {
+            key: "input".into(),
+            field: Some("fen".into()),
+            message: format!("illegal FEN: {e}"),
+        })?,
+    };
+    let tokens = match moves {
+        None => Vec::new(),
+        Some(MoveText::Line(s)) => notation::split_moves(s),
+        Some(MoveText::List(v)) => v.clone(),
+    };
+    for (i, tok) in tokens.iter().enumerate() {
+        let bad = |m: String| Issue {
+            key: "input".into(),
+            field: Some("moves".into()),
+            message: format!("move {} ('{tok}'): {m}", i + 1),
+        };
+        let mv = notation::parse_move(&pos, tok)
+            .map_err(|e| bad(e.reason))?
+            .mv;
+        if pos.exposes_own_king(mv) {
+            return Err(bad("not legal: it exposes the mover's king (3.4)".into()));
+        }
+        pos = pos.play_unchecked(mv);
+    }
+    Ok(pos)
+}
+
+fn profile_settings(profile: Option<&str>, edition: &Edition) -> Result<Settings, Issue> {
+    let record = GameRecord {
+        profile: profile.map(str::to_string),
+        ..GameRecord::default()
+    };
+    settings_for(&record, edition.id).map_err(|e| issue("input", e.to_string()))
+}
+
+fn points(p: &Points) -> Result<Vec<crate::board::Square>, Issue> {
+    let texts: Vec<String> = match p {
+        Points::One(s) => vec![s.clone()],
+        Points::Many(v) => v.clone(),
+    };
+    texts
+        .iter()
+        .map(|s| {
+            crate::board::Square::parse(s.trim())
+                .ok_or_else(|| issue("input", format!("touches: '{s}' is not a point")))
+        })
+        .collect()
+}
+
+fn iccs_set(key: &str, moves: &[String]) -> Result<BTreeSet<String>, Issue> {
+    moves
+        .iter()
+        .map(|m| {
+            notation::parse_iccs(m)
+                .map(|mv| mv.iccs())
+                .ok_or_else(|| issue("expected", format!("{key}: '{m}' is not an ICCS move")))
+        })
+        .collect()
+}
+
+fn check_clauses<'a>(
+    edition: &Edition,
+    clauses: impl IntoIterator<Item = &'a String>,
+) -> Result<(), Issue> {
+    for c in clauses {
+        if !edition.clauses().contains(c) {
+            return Err(issue(
+                "expected",
+                format!("unknown clause '{c}' in {}", edition.id),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn touch_rule(step: Step) -> Rule {
+    match step {
+        Step::Own => Rule::TouchOwn,
+        Step::Opponent => Rule::TouchOpponent,
+        Step::OwnThenOpponent(k) => Rule::OwnThenOpponent(k),
+        Step::OpponentThenOwn(k) => Rule::OpponentThenOwn(k),
+    }
+}
+
+fn format_of(text: &str, edition: &Edition) -> Result<Format, Issue> {
+    let f = Format::from_clause(text).ok_or_else(|| {
+        issue(
+            "input",
+            format!(
+                "format '{text}': one of 30.1.1, 30.1.2, 30.1.3, 30.1.4, 30.2.1, 30.2.2, 锦标赛2019.九.(二).2, 中小学.六.1"
+            ),
+        )
+    })?;
+    if f.edition() != edition.id {
+        return Err(issue(
+            "input",
+            format!(
+                "format '{text}' is a rule of {}, not {}",
+                f.edition(),
+                edition.id
+            ),
+        ));
+    }
+    Ok(f)
+}
+
+/// Validates a case's input and expected output for one edition.
+pub(crate) fn validate(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), Issue> {
+    match kind {
+        Kind::TouchMove => {
+            let i: TouchInput = typed("input", input)?;
+            let e: TouchExpected = typed("expected", expected)?;
+            profile_settings(i.profile.as_deref(), edition)?;
+            start_position(i.fen.as_deref(), i.moves.as_ref())?;
+            points(&i.touches)?;
+            if let Some(m) = &e.moves {
+                iccs_set("moves", m)?;
+            }
+            check_clauses(edition, e.clause.iter())?;
+            if e == TouchExpected::default() {
+                return Err(issue("expected", "expects nothing"));
+            }
+            if e.moves.is_some() && e.free == Some(true) {
+                return Err(issue("expected", "either moves or free"));
+            }
+        }
+        Kind::Adjudication => {
+            let i: GameRecord = typed("input", input)?;
+            let e: AdjudicationExpected = typed("expected", expected)?;
+            let known = [
+                "red_wins",
+                "black_wins",
+                "draw",
+                "both_lose",
+                "replay",
+                "ongoing",
+            ];
+            if !known.contains(&e.result.as_str()) {
+                return Err(issue(
+                    "expected",
+                    format!("unknown result '{}'; one of {}", e.result, known.join(", ")),
+                ));
+            }
+            if let Some(r) = &e.reason {
+                if !Ground::codes().contains(&r.as_str()) {
+                    return Err(issue("expected", format!("unknown reason '{r}'")));
+                }
+            }
+            check_clauses(
+                edition,
+                e.clause
+                    .iter()
+                    .chain(e.clauses.iter().flatten())
+                    .chain(e.rulings.iter().flatten()),
+            )?;
+            if let Some(f) = &e.fen {
+                Position::from_fen_with(f, crate::position::Validation::Relaxed)
+                    .map_err(|err| issue("expected", format!("fen: {err}")))?;
+            }
+            if let Some(m) = &e.must_move {
+                iccs_set("must_move", m)?;
+            }
+            for m in e.marks.iter().flatten() {
+                if m != "+" && m != "-" {
+                    return Err(issue("expected", "marks are \"+\" or \"-\""));
+                }
+            }
+            // The record must be one the adjudicator can follow.
+            adjudicator::adjudicate(&i, edition.id)
+                .map_err(|err| issue("input", err.to_string()))?;
+        }
+        Kind::Knockout => {
+            let i: KnockoutInput = typed("input", input)?;
+            let e: KnockoutExpected = typed("expected", expected)?;
+            format_of(&i.format, edition)?;
+            check_clauses(edition, e.clauses.iter().flatten())?;
+            if let Some(n) = &e.next {
+                if let Some(t) = &n.time_control {
+                    if t != "event" {
+                        check_clauses(edition, [t])?;
+                    }
+                }
+            }
+            if e.winner.is_some() == e.next.is_some() {
+                return Err(issue("expected", "expect either a winner or the next game"));
+            }
+        }
+        _ => {
+            let i: WithdrawalInput = typed("input", input)?;
+            let _: WithdrawalExpected = typed("expected", expected)?;
+            withdrawal::withdraw(i.system, i.opponents, i.played)
+                .map_err(|e| issue("input", e.to_string()))?;
+        }
+    }
+    Ok(())
+}
+
+fn run_adjudication(a: &Adjudication, e: &AdjudicationExpected) -> Result<(), String> {
+    let detail = || {
+        a.ending
+            .as_ref()
+            .map(|x| format!(" ({}, {})", x.ground.code(), x.clauses.join(" ")))
+            .unwrap_or_default()
+    };
+    mismatch("result", &e.result.as_str(), &a.result_code()).map_err(|m| {
+        let trail: Vec<String> = a
+            .notes
+            .iter()
+            .map(|n| format!("[{}] {}", n.clause.unwrap_or("-"), n.text))
+            .collect();
+        format!("{m}{}; rulings: {}", detail(), trail.join(" | "))
+    })?;
+    if let Some(r) = &e.reason {
+        let got = a.ending.as_ref().map_or("none", |x| x.ground.code());
+        mismatch("reason", &r.as_str(), &got)?;
+    }
+    if let Some(c) = &e.clause {
+        let got = a
+            .ending
+            .as_ref()
+            .and_then(|x| x.clauses.first().copied())
+            .unwrap_or("none");
+        mismatch("clause", &c.as_str(), &got).map_err(|m| format!("{m}{}", detail()))?;
+    }
+    if let Some(want) = &e.clauses {
+        let got: Vec<&str> = a
+            .ending
+            .as_ref()
+            .map(|x| x.clauses.clone())
+            .unwrap_or_default();
+        for c in want {
+            if !got.contains(&c.as_str()) {
+                return Err(format!(
+                    "clauses: expected {c} among the deciding clauses, got {}",
+                    got.join(", ")
+                ));
+            }
+        }
+    }
+    if let Some(want) = &e.rulings {
+        let got: Vec<&str> = a.notes.iter().filter_map(|n| n.clause).collect();
+        let mut it = got.iter();
+        for c in want {
+            if !it.any(|g| *g == c) {
+                return Err(format!(
+                    "rulings: expected {} in this order among the clauses applied, got {}",
+                    want.join(", "),
+                    got.join(", ")
+                ));
+            }
+        }
+    }
+    if let Some(p) = e.plies {
+        mismatch("plies", &p, &a.plies)?;
+    }
+    if let Some(f) = e.fouls {
+        mismatch("fouls", &f, &a.fouls.counts())?;
+    }
+    if let Some(c) = e.clock {
+        let clock = a
+            .clock
+            .as_ref()
+            .ok_or("clock: expected readings, but no clock is modelled")?;
+        let got = [clock.remaining(0), clock.remaining(1)];
+        let want = [c.red, c.black].map(|s| (s * 1000.0).round() as i64);
+        mismatch("clock (ms)", &want, &got)?;
+    }
+    if let Some(m) = &e.marks {
+        let got = a.marks.map(|m| [m[0].to_string(), m[1].to_string()]);
+        mismatch("marks", &Some(m.clone()), &got)?;
+    }
+    if let Some(f) = &e.fen {
+        mismatch("fen", f, &a.position.fen())?;
+    }
+    if let Some(m) = &e.must_move {
+        let want: BTreeSet<String> = m.iter().cloned().collect();
+        let got: Option<BTreeSet<String>> = match a.obligation.as_ref().map(|o| &o.obligation) {
+            Some(Obligation::Moves(v)) => Some(v.iter().map(|m| m.iccs()).collect()),
+            _ => None,
+        };
+        mismatch("must_move", &Some(want), &got)?;
+    }
+    if let Some(c) = e.must_change {
+        mismatch("must_change", &Some(c), &a.must_change)?;
+    }
+    if let Some(r) = e.rapid {
+        mismatch("rapid", &r, &a.rapid)?;
+    }
+    if let Some(k) = e.record_keeper {
+        mismatch("record_keeper", &Some(k), &a.record_keeper)?;
+    }
+    Ok(())
+}
+
+/// Runs a case; `Err` is the failure message.
+pub(crate) fn run(
+    kind: Kind,
+    input: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::TouchMove => {
+            let i: TouchInput = typed("input", input).map_err(fail)?;
+            let e: TouchExpected = typed("expected", expected).map_err(fail)?;
+            let s = profile_settings(i.profile.as_deref(), edition).map_err(fail)?;
+            let pos = start_position(i.fen.as_deref(), i.moves.as_ref()).map_err(fail)?;
+            let pts = points(&i.touches).map_err(fail)?;
+            let r = touch::touch_move(&pos, &pts, i.simultaneous).map_err(|e| e.to_string())?;
+            if let Some(want) = &e.moves {
+                let want = iccs_set("moves", want).map_err(fail)?;
+                let got: BTreeSet<String> = match &r.obligation {
+                    Obligation::Moves(v) => v.iter().map(|m| m.iccs()).collect(),
+                    Obligation::Free => return Err("moves: expected moves, got free".into()),
+                };
+                mismatch("moves", &want, &got)?;
+            }
+            if let Some(f) = e.free {
+                mismatch("free", &f, &(r.obligation == Obligation::Free))?;
+            }
+            if let Some(c) = &e.clause {
+                let got = s.cite(touch_rule(r.step)).unwrap_or("none");
+                mismatch("clause", &c.as_str(), &got)?;
+            }
+            if let Some(f) = e.foul {
+                mismatch("foul", &f, &r.foul())?;
+            }
+        }
+        Kind::Adjudication => {
+            let i: GameRecord = typed("input", input).map_err(fail)?;
+            let e: AdjudicationExpected = typed("expected", expected).map_err(fail)?;
+            let a = adjudicator::adjudicate(&i, edition.id).map_err(|e| e.to_string())?;
+            run_adjudication(&a, &e)?;
+        }
+        Kind::Knockout => {
+            let i: KnockoutInput = typed("input", input).map_err(fail)?;
+            let e: KnockoutExpected = typed("expected", expected).map_err(fail)?;
+            let f = format_of(&i.format, edition).map_err(fail)?;
+            let start = knockout::Start {
+                first_red: i.first_red,
+                chooser: i.chooser,
+                ranked_higher: i.ranked_higher,
+            };
+            let next = knockout::next(f, start, &i.games).map_err(|e| e.to_string())?;
+            let got_clauses: Vec<&str> = match &next {
+                Next::Game(g) => g.clauses.clone(),
+                Next::Winner { clauses, .. } => clauses.clone(),
+            };
+            for c in e.clauses.iter().flatten() {
+                if !got_clauses.contains(&c.as_str()) {
+                    return Err(format!(
+                        "clauses: expected {c}, got {}",
+                        got_clauses.join(", ")
+                    ));
+                }
+            }
+            match (&next, &e.winner, &e.next) {
+                (Next::Winner { player, games, .. }, Some(w), None) => {
+                    mismatch("winner", w, player)?;
+                    if let Some(n) = e.games {
+                        mismatch("games", &n, games)?;
+                    }
+                }
+                (Next::Game(g), None, Some(want)) => {
+                    if let Some(n) = want.number {
+                        mismatch("next.number", &n, &g.number)?;
+                    }
+                    if let Some(s) = want.stage {
+                        mismatch("next.stage", &s, &g.stage)?;
+                    }
+                    if let Some(t) = &want.time_control {
+                        mismatch(
+                            "next.time_control",
+                            &t.as_str(),
+                            &g.time_control.unwrap_or("event"),
+                        )?;
+                    }
+                    if let Some(p) = want.red {
+                        mismatch("next.red", &Colours::Red(p), &g.colours)?;
+                    }
+                    if let Some(p) = want.chooser {
+                        mismatch("next.chooser", &Colours::Chooser(p), &g.colours)?;
+                    }
+                    if let Some(b) = want.by_lot {
+                        mismatch("next.by_lot", &b, &(g.colours == Colours::ByLot))?;
+                    }
+                    if let Some(b) = want.chooser_by_lot {
+                        mismatch(
+                            "next.chooser_by_lot",
+                            &b,
+                            &(g.colours == Colours::ChooserByLot),
+                        )?;
+                    }
+                    if let Some(b) = want.unspecified {
+                        mismatch("next.unspecified", &b, &(g.colours == Colours::Unspecified))?;
+                    }
+                    if let Some(d) = want.draw {
+                        mismatch("next.draw", &d, &g.draw)?;
+                    }
+                }
+                (Next::Winner { player, games, .. }, None, Some(_)) => {
+                    return Err(format!(
+                        "expected another game, but {player} went through after {games} games"
+                    ));
+                }
+                (Next::Game(g), Some(_), None) => {
+                    return Err(format!(
+                        "expected a winner, but game {} comes next ({:?})",
+                        g.number, g.stage
+                    ));
+                }
+                _ => return Err("expect either a winner or the next game".into()),
+            }
+        }
+        _ => {
+            let i: WithdrawalInput = typed("input", input).map_err(fail)?;
+            let e: WithdrawalExpected = typed("expected", expected).map_err(fail)?;
+            let w =
+                withdrawal::withdraw(i.system, i.opponents, i.played).map_err(|e| e.to_string())?;
+            mismatch("played_stand", &e.played_stand, &w.played_stand)?;
+            mismatch(
+                "unplayed_forfeited",
+                &e.unplayed_forfeited,
+                &w.unplayed_forfeited,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The JSON Schemas of each kind's input and expected output.
+#[cfg(test)]
+pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
+    use schemars::schema_for;
+    match kind {
+        Kind::TouchMove => (schema_for!(TouchInput), schema_for!(TouchExpected)),
+        Kind::Adjudication => (schema_for!(GameRecord), schema_for!(AdjudicationExpected)),
+        Kind::Knockout => (schema_for!(KnockoutInput), schema_for!(KnockoutExpected)),
+        _ => (
+            schema_for!(WithdrawalInput),
+            schema_for!(WithdrawalExpected),
+        ),
+    }
+}
