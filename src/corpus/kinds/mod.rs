@@ -259,7 +259,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::schemas(kind),
         Kind::Standings => standings::schemas(kind),
-        Kind::Repetition | Kind::RepetitionVerdict => repetition::schemas(kind),
         Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
             conduct::schemas(kind)
         }
