@@ -101,30 +101,48 @@ impl Analysis {
     }
 }
 
-fn piece_zh(p: crate::board::Piece) -> &'static str {
-    p.chinese()
+/// How a chased piece is described: 可吃无根马, 联合捉车 … and "the
+/// unprotected horse on e7" ….
+fn describe_target(t: &ChaseTarget) -> (String, String) {
+    let name = t.piece.chinese();
+    let kind = t.piece.kind.name();
+    let at = t.square;
+    let c = |x: Target| t.categories.contains(&x);
+    if t.means == Means::Checks {
+        return (
+            format!("wins the {kind} on {at} through checks (抽将)"),
+            format!("伏将军抽吃{name}({at})"),
+        );
+    }
+    if c(Target::JointRook) || c(Target::JointUnprotected) || c(Target::Joint) {
+        return (
+            format!("chases the {kind} on {at} jointly with another piece"),
+            format!("联合捉{name}({at})"),
+        );
+    }
+    if c(Target::Unprotected) {
+        return (
+            format!("chases the unprotected {kind} on {at}"),
+            format!("可吃无根{name}({at})"),
+        );
+    }
+    if c(Target::UnderProtected) {
+        return (
+            format!("chases the {kind} on {at}, protected fewer times than attacked"),
+            format!("捉少根{name}({at})"),
+        );
+    }
+    if c(Target::Rook) {
+        return (format!("chases the rook on {at}"), format!("捉车({at})"));
+    }
+    (
+        format!("wins the {kind} on {at} in the exchange that follows"),
+        format!("通过完整互吃交换可得{name}({at})"),
+    )
 }
 
 fn describe_targets(ts: &[ChaseTarget]) -> (String, String) {
-    let en: Vec<String> = ts
-        .iter()
-        .map(|t| {
-            let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
-            format!(
-                "the {} on {} ({})",
-                t.piece.kind.name(),
-                t.square,
-                cats.join(", ")
-            )
-        })
-        .collect();
-    let zh: Vec<String> = ts
-        .iter()
-        .map(|t| {
-            let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
-            format!("{}{}({})", piece_zh(t.piece), t.square, cats.join("、"))
-        })
-        .collect();
+    let (en, zh): (Vec<String>, Vec<String>) = ts.iter().map(describe_target).unzip();
     (en.join("; "), zh.join("；"))
 }
 
@@ -202,12 +220,14 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         a.label = Label::Sha;
         a.clauses = vec!["24.2"];
         a.reason = "threatens mate by checks next move".into();
-        a.reason_zh = "伏下一着将军或连续将军将死对方".into();
+        a.reason_zh = "伏下一着起将军或连续将军将死对方".into();
         if let MateSearch::Mate { first, checks } = mate_after {
+            let first_zh = crate::notation::chinese(&again, first);
             a.reason = format!(
-                "threatens mate by {checks} check(s) starting {}",
+                "threatens mate by {checks} check(s), starting {first_zh} ({})",
                 first.iccs()
             );
+            a.reason_zh = format!("伏杀：{first_zh}起连将{checks}步将死对方");
         }
         return a;
     }
@@ -275,8 +295,8 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         }
         a.clauses = clauses;
         let (en, zh) = describe_targets(&a.targets);
-        a.reason = format!("chases {en}");
-        a.reason_zh = format!("捉{zh}");
+        a.reason = en;
+        a.reason_zh = zh;
         return a;
     }
 
@@ -290,7 +310,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             offer.0,
             offer.1
         );
-        a.reason_zh = "邀兑".into();
+        a.reason_zh = format!("邀兑{}({}与{})", offer.2.chinese(mover), offer.0, offer.1);
         return a;
     }
     a

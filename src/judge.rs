@@ -83,3 +83,44 @@ pub fn judge(
     let ruling = ruling::rule(&cycle, rules);
     Judgement { moves: out, ruling }
 }
+
+/// A referee's explanation: each move with its label and why, in Chinese
+/// and English, citing clauses, then the verdict.
+///
+/// ```text
+/// 1. 马二退一 捉 — 捉车(i9) (24.3) / chases the rook on i9
+/// ```
+pub fn explain(j: &Judgement) -> String {
+    let mut out = String::new();
+    for m in &j.moves {
+        let a = &m.analysis;
+        out.push_str(&format!(
+            "{}. {} {} {} — {} ({}) / {}{}\n",
+            m.ply,
+            m.side.chinese(),
+            m.notation,
+            a.label.code(),
+            a.reason_zh,
+            a.clauses.join(", "),
+            a.reason,
+            if a.limit_reached {
+                " [search bound reached]"
+            } else {
+                ""
+            }
+        ));
+    }
+    match &j.ruling {
+        Ok(r) => {
+            out.push_str(&format!(
+                "裁决 / verdict: {} ({}) [{}]\n{}\n",
+                r.verdict.code(),
+                r.verdict.chinese(),
+                r.clauses.join(", "),
+                r.explanation
+            ));
+        }
+        Err(e) => out.push_str(&format!("no ruling: {e}\n")),
+    }
+    out
+}

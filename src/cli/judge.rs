@@ -13,7 +13,7 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(
         raw,
         &["fen", "moves", "edition", "format", "points"],
-        &["nine-rounds"],
+        &["nine-rounds", "explain"],
     )?;
     let format = args.format(&["text", "json"])?;
     let edition = args.value("edition").unwrap_or("xiangqi-2020");
@@ -53,6 +53,7 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
                     })).collect::<Vec<_>>(),
                     "clauses": m.analysis.clauses,
                     "reason": m.analysis.reason,
+                    "reason_zh": m.analysis.reason_zh,
                 })
             })
             .collect();
@@ -68,26 +69,30 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
             .map_err(|e| e.to_string())?
         );
     } else {
-        for m in &j.moves {
-            println!(
-                "{:>2} {:<5} {} {:<8} {}  ({}) {}",
-                m.ply,
-                m.side,
-                m.analysis.mv.iccs(),
-                m.notation,
-                m.analysis.label.code(),
-                m.analysis.clauses.join(", "),
-                m.analysis.reason
-            );
-        }
-        match &j.ruling {
-            Ok(r) => println!(
-                "{} — {} [{}]",
-                r.verdict.code(),
-                r.explanation,
-                r.clauses.join(", ")
-            ),
-            Err(e) => println!("no ruling: {e}"),
+        if args.has("explain") {
+            print!("{}", judge::explain(&j));
+        } else {
+            for m in &j.moves {
+                println!(
+                    "{:>2} {:<5} {} {:<8} {}  ({}) {}",
+                    m.ply,
+                    m.side,
+                    m.analysis.mv.iccs(),
+                    m.notation,
+                    m.analysis.label.code(),
+                    m.analysis.clauses.join(", "),
+                    m.analysis.reason
+                );
+            }
+            match &j.ruling {
+                Ok(r) => println!(
+                    "{} — {} [{}]",
+                    r.verdict.code(),
+                    r.explanation,
+                    r.clauses.join(", ")
+                ),
+                Err(e) => println!("no ruling: {e}"),
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
