@@ -2,8 +2,10 @@
 //! negative answer (failed cases), 2 bad usage or unreadable input.
 
 mod args;
+mod book;
 mod check;
 mod coverage;
+mod diff;
 mod go;
 mod gomoku;
 mod judge;
@@ -50,8 +52,15 @@ commands:
   standings FILE [--rules E] [--format text|json|csv|trf]
         rank a tournament (YAML, JSON or TRF-2026 file): every tie-break in
         its own column and what separated each row from the one above
-  editions
-        list the editions
+  editions [--changes]
+        list the editions, each with the edition it amends or is compared
+        with; --changes: the topics it changes (spec/editions.yaml)
+  diff --from E1 --to E2 [--format text|json|markdown] [PATH...]
+        the rules that differ between two editions, and every case whose
+        expected outcome differs, with the deciding clauses under each
+  book --out DIR [PATH...]
+        write the corpus as a static HTML rulebook: every clause with its
+        cases, every figure's board as SVG, the diffs, the errata
   help  this text
 
 FEN defaults to the starting position where it is optional; `start` names it.
@@ -75,7 +84,9 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "moves" => play::moves(rest),
         "board" => play::board(rest),
         "notation" => play::notation(rest),
-        "editions" => play::editions(rest),
+        "editions" => diff::editions(rest),
+        "diff" => diff::diff(rest),
+        "book" => book::book(rest),
         "go" => go::go(rest),
         "gomoku" => gomoku::gomoku(rest),
         "standings" => standings::standings(rest),
