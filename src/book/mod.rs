@@ -47,7 +47,7 @@ const ERRATA: &str = include_str!("../../spec/errata.md");
 const STYLE: &str = "\
 body { font-family: 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif; margin: 0; color: #1b1b1b; background: #fbfaf7; line-height: 1.45; }
 nav { background: #3b2a1a; padding: 0.5em 1em; }
-nav a { color: #f3dca8; text-decoration: none; margin-right: 0.3em; }
+nav a { color: #fbeed3; text-decoration: none; margin-right: 0.3em; }
 main { padding: 0.5em 1.2em 2em; max-width: 72em; }
 h1 { font-size: 1.5em; margin: 0.4em 0; }
 h2 { font-size: 1.25em; border-bottom: 1px solid #d8cbb0; margin-top: 1.6em; }
