@@ -403,13 +403,11 @@ fn a_figure_page_shows_the_board_in_headless_chromium() {
     let mut rows = vec![0usize; img.height];
     let mut cols = vec![0usize; img.width];
     let mut board_pixels = 0;
-    for y in 0..img.height {
-        for x in 0..img.width {
-            if near(at(x, y), board, 6) {
-                board_pixels += 1;
-                rows[y] += 1;
-                cols[x] += 1;
-            }
+    for (i, &p) in img.rgb.iter().enumerate() {
+        if near(p, board, 6) {
+            board_pixels += 1;
+            rows[i / img.width] += 1;
+            cols[i % img.width] += 1;
         }
     }
     let span = |v: &[usize]| {

@@ -336,7 +336,7 @@ fn xiangqi_setup(case: &Case) -> Option<Setup> {
         return None;
     }
     match case.raw.input.get("fen").and_then(Value::as_str) {
-        Some(f) if f == "start" => Setup::from_fen(START_FEN).ok(),
+        Some("start") => Setup::from_fen(START_FEN).ok(),
         Some(f) => Setup::from_fen(f).ok(),
         None => {
             let starts = matches!(
