@@ -465,7 +465,7 @@ impl<'a> Context<'a> {
 
     fn index(&self, data: &Amendments) -> String {
         let mut body = String::from(
-            "<p>The rulebooks qigui implements, clause by clause, with the conformance cases that exercise each clause and their expected outcome under every edition. Each edition's page lists its clauses in book order.</p>\n<table>\n<tr><th>edition</th><th>title</th><th>compared with</th><th>clauses</th><th>cases</th></tr>\n",
+            "<p>The rulebooks qigui implements, clause by clause, with the conformance cases that exercise each clause and their expected outcome under every edition. Each edition's page lists its clauses in book order.</p>\n<table>\n<tr><th>edition</th><th>title</th><th>compared with</th><th>clauses</th><th>case instances under it</th></tr>\n",
         );
         for e in Edition::all() {
             let relation = match (
@@ -952,7 +952,7 @@ fn verdict_table(cases: &[&Case]) -> String {
         return String::new();
     }
     let mut s = String::from(
-        "<h3>Verdict under each edition</h3>\n<table>\n<tr><th>edition</th><th>verdict</th><th>clauses</th><th>cases</th></tr>\n",
+        "<h3>Verdict under each edition</h3>\n<table>\n<tr><th>edition</th><th>verdict</th><th>clauses</th><th>case instances under it</th></tr>\n",
     );
     let mut seen = BTreeSet::new();
     for (ed, v, clauses, ids) in rows {
