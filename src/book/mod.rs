@@ -952,7 +952,7 @@ fn verdict_table(cases: &[&Case]) -> String {
         return String::new();
     }
     let mut s = String::from(
-        "<h3>Verdict under each edition</h3>\n<table>\n<tr><th>edition</th><th>verdict</th><th>clauses</th><th>case instances under it</th></tr>\n",
+        "<h3>Verdict under each edition</h3>\n<table>\n<tr><th>edition</th><th>verdict</th><th>clauses</th><th>cases</th></tr>\n",
     );
     let mut seen = BTreeSet::new();
     for (ed, v, clauses, ids) in rows {
