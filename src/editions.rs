@@ -12,7 +12,11 @@
 //! | `xiangqi-1999` | 中国象棋竞赛规则 (1999) |
 //! | `gomoku-2025` | 中国五子棋竞赛规则 (2025) |
 //! | `go-local` | the Go (围棋) rules of the local event rules collection (003): play, ko, counting with komi 3¾ or 2¾, handicaps, the clock |
-//! | `xiangqi-local` | the local event rules collected in `003_…` (school, college and club events, a 2019 championship's regulations) |
+//! | `xiangqi-local` | the local event rules collected in `003_…` (school, college, club and company events, a 15-second event) |
+//! | `gomoku-campus-2012` | 2012年学院女子五子棋比赛规则, a college event's Gomoku rules in `003_…` |
+//!
+//! How each edition differs from its parent or from a chosen reference
+//! edition is data too: `spec/editions.yaml`, read by [`crate::amendments`].
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -53,11 +57,13 @@ pub struct Edition {
 const XIANGQI_2020_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-2020.yaml");
 const XIANGQI_2020_EXTRA: &str = include_str!("../spec/clauses/xiangqi-2020-extra.yaml");
 const XIANGQI_1999_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-1999.yaml");
-const XIANGQI_1999_EXTRA: &str = include_str!("../spec/clauses/xiangqi-1999-extra.yaml");
-const XIANGQI_LOCAL_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-local.yaml");
 const GOMOKU_2025_CLAUSES: &str = include_str!("../spec/clauses/gomoku-2025.yaml");
 const GO_LOCAL_CLAUSES: &str = include_str!("../spec/clauses/go-local.yaml");
 const GOMOKU_2025_EXTRA: &str = include_str!("../spec/clauses/gomoku-2025-extra.yaml");
+const XIANGQI_1999_EXTRA: &str = include_str!("../spec/clauses/xiangqi-1999-extra.yaml");
+const XIANGQI_LOCAL_CLAUSES: &str = include_str!("../spec/clauses/xiangqi-local.yaml");
+const XIANGQI_LOCAL_EXTRA: &str = include_str!("../spec/clauses/xiangqi-local-extra.yaml");
+const GOMOKU_CAMPUS_2012_CLAUSES: &str = include_str!("../spec/clauses/gomoku-campus-2012.yaml");
 
 /// The 1999 rules' equipment (1999 1.4): squares 3.2–4.6 cm, pieces 2.7–3.2
 /// cm across; no limits on the board's outer size or on thickness.
@@ -71,7 +77,7 @@ pub const XIANGQI_1999_EQUIPMENT: EquipmentLimits = EquipmentLimits {
     clauses: ["1.4", "1.4", "1.4"],
 };
 
-static EDITIONS: [Edition; 6] = [
+static EDITIONS: [Edition; 7] = [
     Edition {
         id: "xiangqi-2020",
         game: GameKind::Xiangqi,
@@ -83,6 +89,7 @@ static EDITIONS: [Edition; 6] = [
             level: Level::National,
             natural_limit: 60,
             self_check: SelfCheckRule::Loses,
+            fouls_to_lose: 3,
         },
     },
     Edition {
@@ -98,6 +105,8 @@ static EDITIONS: [Edition; 6] = [
             // 附录一 三.2: 30–40 moves; qigui takes 40 unless the event says.
             natural_limit: 40,
             self_check: SelfCheckRule::Violation,
+            // 附录一 五.3: 一局棋累计三次犯规判负.
+            fouls_to_lose: 3,
         },
     },
     Edition {
@@ -111,6 +120,7 @@ static EDITIONS: [Edition; 6] = [
             level: Level::National,
             natural_limit: 60,
             self_check: SelfCheckRule::FacingLosesOtherwiseIllegal,
+            fouls_to_lose: 3,
         },
     },
     Edition {
@@ -124,6 +134,7 @@ static EDITIONS: [Edition; 6] = [
             level: Level::National,
             natural_limit: 60,
             self_check: SelfCheckRule::Loses,
+            fouls_to_lose: 3,
         },
     },
     // The Go rules scattered through 003, a collection of local event rules
@@ -144,22 +155,47 @@ static EDITIONS: [Edition; 6] = [
             level: Level::National,
             natural_limit: 60,
             self_check: SelfCheckRule::Loses,
+            fouls_to_lose: 3,
         },
     },
+    // The Xiangqi event rules collected in 003 (school, college, club and
+    // company events, a 15-second event): one edition, its clauses named by
+    // document (spec/clauses/xiangqi-local.yaml and -extra.yaml). It amends
+    // no rulebook; spec/editions.yaml compares it with the mass-competition
+    // rules, whose scope (附录一 一: 各行业系统比赛、省级以下基层比赛) such
+    // events fall in.
     Edition {
         id: "xiangqi-local",
         game: GameKind::Xiangqi,
         parent: None,
         title: "地方赛事象棋规程 (the event rules collected in 003_79ac2529fe27a2c7.txt)",
-        clause_texts: &[XIANGQI_LOCAL_CLAUSES],
+        clause_texts: &[XIANGQI_LOCAL_CLAUSES, XIANGQI_LOCAL_EXTRA],
         equipment: None,
-        // The local rules have no levels and no natural move limit; the
-        // conduct adjudicator (`crate::conduct`) reads them through its
-        // profiles, not through these numbers.
         rules: Rules {
+            // 中小学.八.5: a move to a point the piece cannot go is a
+            // technical foul, and 中小学.四.4: two technical fouls lose.
             level: Level::Provincial,
             natural_limit: 60,
             self_check: SelfCheckRule::Violation,
+            fouls_to_lose: 2,
+        },
+    },
+    // 2012年学院女子五子棋比赛规则, a college event's Gomoku rules printed in
+    // 003 (spec/clauses/gomoku-campus-2012.yaml); spec/editions.yaml compares
+    // it with gomoku-2025.
+    Edition {
+        id: "gomoku-campus-2012",
+        game: GameKind::Gomoku,
+        parent: None,
+        title: "2012年学院女子五子棋比赛规则 (003_79ac2529fe27a2c7.txt)",
+        clause_texts: &[GOMOKU_CAMPUS_2012_CLAUSES],
+        equipment: None,
+        // Xiangqi's article-4 numbers do not apply to Gomoku.
+        rules: Rules {
+            level: Level::National,
+            natural_limit: 60,
+            self_check: SelfCheckRule::Loses,
+            fouls_to_lose: 3,
         },
     },
 ];
@@ -263,6 +299,20 @@ impl Edition {
                 Reason::NaturalLimit => "4.2.4",
                 // Not in the 1999 text: counted as fouls there.
                 Reason::ClockWithoutMove | Reason::FalseNaturalLimitClaim => "4.1.8",
+            },
+            // 003's school event (中小学) first; the other documents of the
+            // edition number the same results their own way.
+            "xiangqi-local" => match reason {
+                Reason::Checkmate => "中小学.四.1",
+                Reason::Stalemate => "中小学.四.3",
+                // 中小学.八.5 (a move to a point the piece cannot go) is a
+                // technical foul; 中小学.四.4: two lose.
+                Reason::IllegalMoves | Reason::ThreeFouls => "中小学.四.4",
+                Reason::Resignation => "中小学.四.5",
+                // 中小学.二: a move over 30 seconds loses.
+                Reason::TimeForfeit => "中小学.二",
+                other => Edition::get("xiangqi-2020-mass")
+                    .map_or(other.clause(), |mass| mass.clause_for(other)),
             },
             "xiangqi-2020-mass" => match reason {
                 Reason::IllegalMoves => "附录一.二.2",

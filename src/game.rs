@@ -59,6 +59,9 @@ pub struct Rules {
     pub natural_limit: u32,
     /// What a 自杀 move does.
     pub self_check: SelfCheckRule,
+    /// How many fouls lose (4.1.10: 三次犯规; 003's school, college and
+    /// club events: 同一局棋技术犯规两次判负).
+    pub fouls_to_lose: u32,
 }
 
 impl Default for Rules {
@@ -67,6 +70,7 @@ impl Default for Rules {
             level: Level::National,
             natural_limit: 60,
             self_check: SelfCheckRule::Loses,
+            fouls_to_lose: 3,
         }
     }
 }
@@ -223,7 +227,8 @@ pub fn adjudicate(
                     } else {
                         // 8.1.8: in provincial and junior events the first is a foul.
                         fouls[i] += 1;
-                        (fouls[i] >= 3).then(|| Outcome::loss(side, Reason::ThreeFouls))
+                        (fouls[i] >= rules.fouls_to_lose)
+                            .then(|| Outcome::loss(side, Reason::ThreeFouls))
                     }
                 }
                 EventKind::ClockWithoutMove { side } => {
@@ -233,7 +238,8 @@ pub fn adjudicate(
                         Some(Outcome::loss(side, Reason::ClockWithoutMove))
                     } else {
                         fouls[i] += 1; // 8.1.7
-                        (fouls[i] >= 3).then(|| Outcome::loss(side, Reason::ThreeFouls))
+                        (fouls[i] >= rules.fouls_to_lose)
+                            .then(|| Outcome::loss(side, Reason::ThreeFouls))
                     }
                 }
                 EventKind::FalseNaturalLimitClaim { side } => {
@@ -243,13 +249,15 @@ pub fn adjudicate(
                         Some(Outcome::loss(side, Reason::FalseNaturalLimitClaim))
                     } else {
                         fouls[i] += 1; // 8.1.4
-                        (fouls[i] >= 3).then(|| Outcome::loss(side, Reason::ThreeFouls))
+                        (fouls[i] >= rules.fouls_to_lose)
+                            .then(|| Outcome::loss(side, Reason::ThreeFouls))
                     }
                 }
                 EventKind::Foul { side } => {
                     let i = side.index();
                     fouls[i] += 1;
-                    (fouls[i] >= 3).then(|| Outcome::loss(side, Reason::ThreeFouls))
+                    (fouls[i] >= rules.fouls_to_lose)
+                        .then(|| Outcome::loss(side, Reason::ThreeFouls))
                 }
             };
             if let Some(o) = ended {
@@ -291,7 +299,7 @@ pub fn adjudicate(
                         );
                     }
                     fouls[i] += 1;
-                    if fouls[i] >= 3 {
+                    if fouls[i] >= rules.fouls_to_lose {
                         return finish(
                             Outcome::loss(mover, Reason::ThreeFouls),
                             ply + 1,

@@ -27,17 +27,23 @@
 //! | [`tournament`] | the tournament file: players, teams, rounds, results (`spec/tournament-format.md`) |
 //! | [`standings`] | articles 13–14, 18.5, 19, 20.3 (1999 14–15; Gomoku 28–29): scoring, tie-breaks, standings |
 //! | [`trf`] | FIDE TRF-2026 in and out |
+//! | [`amendments`] | editions as data: parents, references, the clauses each changes (`spec/editions.yaml`) |
+//! | [`diff`] | the rules and the cases that differ between two editions (`qigui diff`) |
+//! | [`book`] | the corpus as a static HTML rulebook with SVG boards (`qigui book`) |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod amendments;
 pub mod board;
+pub mod book;
 pub mod chase;
 pub mod classify;
 pub mod conduct;
 pub mod corpus;
 pub mod coverage;
 pub mod cycle;
+pub mod diff;
 pub mod editions;
 pub mod equipment;
 pub mod fen;

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::Args;
 
-fn load(paths: &[String]) -> Result<corpus::Corpus, String> {
+pub(super) fn load(paths: &[String]) -> Result<corpus::Corpus, String> {
     let paths: Vec<PathBuf> = if paths.is_empty() {
         vec![PathBuf::from("cases")]
     } else {

@@ -3,8 +3,10 @@
 
 mod adjudicate;
 mod args;
+mod book;
 mod check;
 mod coverage;
+mod diff;
 mod go;
 mod gomoku;
 mod judge;
@@ -54,8 +56,15 @@ commands:
   adjudicate FILE [--profile P] [--case ID] [--format text|json]
         the referee's ruling on a game record (an event log, spec/conduct.md)
         or on the adjudication cases of a corpus file: result, reason, clauses
-  editions
-        list the editions
+  editions [--changes]
+        list the editions, each with the edition it amends or is compared
+        with; --changes: the topics it changes (spec/editions.yaml)
+  diff --from E1 --to E2 [--format text|json|markdown] [PATH...]
+        the rules that differ between two editions, and every case whose
+        expected outcome differs, with the deciding clauses under each
+  book --out DIR [PATH...]
+        write the corpus as a static HTML rulebook: every clause with its
+        cases, every figure's board as SVG, the diffs, the errata
   help  this text
 
 FEN defaults to the starting position where it is optional; `start` names it.
@@ -79,7 +88,9 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "moves" => play::moves(rest),
         "board" => play::board(rest),
         "notation" => play::notation(rest),
-        "editions" => play::editions(rest),
+        "editions" => diff::editions(rest),
+        "diff" => diff::diff(rest),
+        "book" => book::book(rest),
         "go" => go::go(rest),
         "gomoku" => gomoku::gomoku(rest),
         "standings" => standings::standings(rest),

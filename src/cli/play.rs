@@ -1,4 +1,4 @@
-//! `qigui perft`, `moves`, `notation`, `editions`.
+//! `qigui perft`, `moves`, `notation`, `board`.
 
 use std::process::ExitCode;
 
@@ -75,21 +75,6 @@ pub fn notation(raw: &[String]) -> Result<ExitCode, String> {
     }
     if pos.exposes_own_king(pm.mv) {
         println!("note\tthis move exposes the mover's king: 自杀 (3.4), a loss under 4.1.3");
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-pub fn editions(raw: &[String]) -> Result<ExitCode, String> {
-    Args::parse(raw, &[], &[])?;
-    for e in qigui::Edition::all() {
-        println!(
-            "{}\t{}{}",
-            e.id,
-            e.title,
-            e.parent
-                .map(|p| format!(" (amends {p})"))
-                .unwrap_or_default()
-        );
     }
     Ok(ExitCode::SUCCESS)
 }
