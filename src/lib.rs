@@ -22,10 +22,12 @@
 //! | [`corpus`] | the conformance corpus: format, loader, runner |
 //! | [`coverage`] | which clauses have cases (`spec/coverage.yaml`) |
 //! | [`go`] | Go (围棋) as 003's local event rules: board, captures, ko, counting, clock |
+//! | [`adapter`] | the adapter protocol: other implementations run the corpus (`qigui conform`) |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod adapter;
 pub mod board;
 pub mod chase;
 pub mod classify;

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod conform;
 mod coverage;
 mod go;
 mod judge;
@@ -41,6 +42,14 @@ commands:
   go score FILE [--format text|json]
         count a finished Go board (003's 数子法, komi, handicap) and print
         the count and the result; FILE format in spec/go.md
+  conform --adapter \"CMD ARGS\" [PATH...] [--kinds K,K] [--edition E]
+          [--format text|json|markdown] [--timeout-ms N]
+        run the corpus through another implementation's adapter
+        (spec/adapter-protocol.md): a table per clause, the failing cases,
+        then `N passed, N failed, N skipped`
+  adapter [--kinds]
+        speak the adapter protocol on stdin/stdout (the reference adapter);
+        --kinds lists the kinds it answers
   editions
         list the editions
   help  this text
@@ -68,6 +77,8 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "notation" => play::notation(rest),
         "editions" => play::editions(rest),
         "go" => go::go(rest),
+        "conform" => conform::conform(rest),
+        "adapter" => conform::adapter(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
