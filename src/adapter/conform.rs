@@ -312,9 +312,12 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
                 };
                 (status, Decided::Adapter, Some(output), None)
             }
-            Ok(Reply::Skip { id, reason }) if id == name => {
-                (Status::Skipped(reason), Decided::Adapter, None, None)
-            }
+            Ok(Reply::Skip { id, reason }) if id == name => (
+                Status::Skipped(format!("adapter: {reason}")),
+                Decided::Adapter,
+                None,
+                None,
+            ),
             Ok(Reply::Error {
                 id: Some(id),
                 message,

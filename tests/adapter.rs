@@ -1,0 +1,193 @@
+//! The adapter protocol end to end (`spec/adapter-protocol.md`): qigui's
+//! own adapter passes the whole corpus through `qigui conform`, and a
+//! broken adapter (wrong, hanging, crashing, garbage, deaf to `stop`) is
+//! reported without ever hanging the runner.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn qigui(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qigui"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn summary(out: &str) -> (u32, u32, u32) {
+    let last = out.lines().last().unwrap_or_default();
+    let n: Vec<u32> = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(
+        n.len() == 3 && last.ends_with(" skipped"),
+        "not a summary line: {last}"
+    );
+    (n[0], n[1], n[2])
+}
+
+const SMALL: &str = "tests/data/adapters/perft-1-2.yaml";
+
+fn misbehave(mode: &str) -> String {
+    format!("sh tests/data/adapters/misbehave.sh {mode}")
+}
+
+/// The smoke test of issue 12: qigui through its own adapter passes every
+/// case of every kind it claims, and claims every kind of the corpus.
+#[test]
+fn qigui_adapter_passes_the_whole_corpus() {
+    let adapter = format!("{} adapter", env!("CARGO_BIN_EXE_qigui"));
+    let (code, out, err) = qigui(&["conform", "--adapter", &adapter, "--timeout-ms", "600000"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let (passed, failed, skipped) = summary(&out);
+    assert_eq!((failed, skipped), (0, 0), "{out}");
+    // As many as `qigui check` runs.
+    let (_, check, _) = qigui(&["check"]);
+    let last = check.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(&format!("{passed} passed, 0 failed")),
+        "check says {last}, conform {passed}"
+    );
+    assert!(!out.contains("incidents"), "{out}");
+}
+
+#[test]
+fn qigui_adapter_claims_every_kind() {
+    let (code, out, _) = qigui(&["adapter", "--kinds"]);
+    assert_eq!(code, 0);
+    let claimed: Vec<&str> = out.lines().collect();
+    for k in qigui::corpus::Kind::ALL {
+        assert!(claimed.contains(&k.name()), "{} not claimed", k.name());
+    }
+}
+
+#[test]
+fn a_wrong_answer_fails_with_the_comparison_of_check() {
+    let (code, out, _) = qigui(&["conform", "--adapter", &misbehave("wrong"), SMALL]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(summary(&out), (0, 2, 0));
+    assert!(
+        out.contains("FAIL xiangqi-2020/perft/adapter-test-1: nodes: expected 44, got 0"),
+        "{out}"
+    );
+    // One table row per clause.
+    assert!(
+        out.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["xiangqi-2020", "2.2", "0", "2", "0"]),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_hanging_adapter_times_out_and_is_restarted() {
+    let began = Instant::now();
+    let (code, out, _) = qigui(&[
+        "conform",
+        "--adapter",
+        &misbehave("hang"),
+        SMALL,
+        "--timeout-ms",
+        "300",
+    ]);
+    assert!(began.elapsed() < Duration::from_secs(20));
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(summary(&out), (0, 2, 0));
+    assert!(out.contains("no answer within 300 ms"), "{out}");
+    assert!(
+        out.contains("restarted the adapter before xiangqi-2020/perft/adapter-test-2"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_crashing_adapter_is_reported_with_its_stderr() {
+    let (code, out, _) = qigui(&["conform", "--adapter", &misbehave("crash"), SMALL]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(summary(&out), (0, 2, 0));
+    assert!(
+        out.contains("the adapter exited (exit status: 3); its stderr ends: boom: cannot go on"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_adapter_that_does_not_speak_the_protocol_is_refused() {
+    let (code, _, err) = qigui(&[
+        "conform",
+        "--adapter",
+        &misbehave("garbage"),
+        SMALL,
+        "--timeout-ms",
+        "2000",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("protocol error: not a message"), "{err}");
+    let (code, _, err) = qigui(&["conform", "--adapter", "/nonexistent/adapter", SMALL]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot start `/nonexistent/adapter`"), "{err}");
+}
+
+#[test]
+fn skips_are_counted_with_their_reasons_and_stop_is_enforced() {
+    let (code, out, _) = qigui(&["conform", "--adapter", &misbehave("skip"), SMALL]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(summary(&out), (0, 0, 2));
+    assert!(out.contains("2  adapter: perft is too slow here"), "{out}");
+    let (_, out, _) = qigui(&["conform", "--adapter", &misbehave("stubborn"), SMALL]);
+    assert_eq!(summary(&out), (1, 1, 0));
+    assert!(out.contains("did not exit within 2 s of stop"), "{out}");
+}
+
+#[test]
+fn kinds_not_claimed_are_skipped_and_json_carries_the_outputs() {
+    let (code, out, _) = qigui(&[
+        "conform",
+        "--adapter",
+        &misbehave("wrong"),
+        "cases/xiangqi-2020/02-moves.yaml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["summary"]["failed"], 0);
+    let cases = v["cases"].as_array().expect("cases");
+    assert!(!cases.is_empty());
+    for c in cases {
+        assert_eq!(c["status"], "skipped");
+        assert_eq!(c["by"], "not-claimed");
+    }
+    let (code, out, _) = qigui(&[
+        "conform",
+        "--adapter",
+        &misbehave("wrong"),
+        SMALL,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["cases"][0]["output"]["nodes"], 0);
+    assert_eq!(v["cases"][0]["expected"]["nodes"], 44);
+    assert_eq!(v["adapter"]["name"], "misbehave wrong");
+}
+
+#[test]
+fn unknown_kinds_are_refused() {
+    let (code, _, err) = qigui(&[
+        "conform",
+        "--adapter",
+        "x",
+        "--kinds",
+        "legal-moves,no-such-kind",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown kind 'no-such-kind'"), "{err}");
+}
