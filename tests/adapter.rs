@@ -191,3 +191,60 @@ fn unknown_kinds_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown kind 'no-such-kind'"), "{err}");
 }
+
+#[test]
+fn the_messages_follow_the_published_schema() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/adapter-protocol.schema.json"),
+    )
+    .expect("the schema");
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let requests = [
+        r#"{"type":"hello","protocol":1,"corpus_format":1,"runner":"test"}"#,
+        r#"{"type":"case","id":"a","kind":"legal-moves","edition":"xiangqi-2020","input":{"moves":"h2e2"},"expect":["check"]}"#,
+        r#"{"type":"case","id":"b","kind":"perft","edition":"xiangqi-2020","input":{"fen":"bad"},"expect":["nodes"]}"#,
+        r#"{"type":"case","id":"c","kind":"no-such-kind","edition":"xiangqi-2020","input":{},"expect":[]}"#,
+        r#"{"type":"stop"}"#,
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qigui"))
+        .arg("adapter")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("qigui adapter runs");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        for r in requests {
+            writeln!(stdin, "{r}").expect("written");
+        }
+    }
+    let out = child.wait_with_output().expect("it exits after stop");
+    let replies: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(replies.len(), 4);
+    let types: Vec<&str> = replies.iter().filter_map(|r| r["type"].as_str()).collect();
+    assert_eq!(types, ["hello", "result", "error", "skip"]);
+    for line in requests {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert!(validator.is_valid(&v), "request {line}");
+    }
+    for r in &replies {
+        assert!(validator.is_valid(r), "reply {r}");
+    }
+    // What the schema refuses.
+    for bad in [
+        r#"{"type":"result","id":"x"}"#,
+        r#"{"type":"result","id":"x","output":[1]}"#,
+        r#"{"type":"hello","protocol":1,"name":"n"}"#,
+        r#"{"type":"skip","id":"x","reason":"r","extra":1}"#,
+        r#"{"type":"case","id":"a","kind":"perft","edition":"e","input":{}}"#,
+    ] {
+        let v: serde_json::Value = serde_json::from_str(bad).expect("JSON");
+        assert!(!validator.is_valid(&v), "accepted {bad}");
+    }
+}

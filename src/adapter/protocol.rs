@@ -32,6 +32,7 @@ pub enum Request {
         /// The edition the case runs under, e.g. `xiangqi-2020`.
         edition: String,
         /// The case's `input`, as in the corpus.
+        #[cfg_attr(test, schemars(with = "serde_json::Map<String, Value>"))]
         input: Value,
         /// The keys of `expected` the runner will compare (the output may
         /// hold more, or only these).
@@ -64,7 +65,9 @@ pub enum Reply {
     Result {
         /// The case's `id`.
         id: String,
-        /// The output.
+        /// The output: an object with the keys of the kind's `expected`
+        /// (`spec/corpus.schema.json`, `$defs/<kind>.expected`).
+        #[cfg_attr(test, schemars(with = "serde_json::Map<String, Value>"))]
         output: Value,
     },
     /// The adapter does not run this case, and says why (counted as
@@ -100,10 +103,54 @@ impl Reply {
     }
 }
 
+/// The protocol's JSON Schema (`spec/adapter-protocol.schema.json`): a
+/// message is a request (runner to adapter) or a reply (adapter to runner).
+#[cfg(test)]
+pub(crate) fn protocol_schema() -> Value {
+    use serde_json::json;
+    let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let request = g.subschema_for::<Request>();
+    let reply = g.subschema_for::<Reply>();
+    let mut root = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": format!("urn:qigui:adapter-protocol:{PROTOCOL_VERSION}"),
+        "title": format!("qigui adapter protocol, version {PROTOCOL_VERSION}"),
+        "description": "One message per line of JSON: a request from the runner (hello, case, stop) or a reply from the adapter (hello, result, skip, error). spec/adapter-protocol.md describes the exchange.",
+        "oneOf": [
+            {"title": "request (runner to adapter)", "$ref": "#/$defs/Request"},
+            {"title": "reply (adapter to runner)", "$ref": "#/$defs/Reply"},
+        ],
+    });
+    let defs = g.take_definitions(true);
+    root["$defs"] = Value::Object(defs);
+    let _ = (request, reply);
+    root
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn schema_is_current() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/spec/adapter-protocol.schema.json"
+        );
+        let generated = serde_json::to_string_pretty(&protocol_schema()).unwrap() + "\n";
+        if std::env::var_os("QIGUI_BLESS").is_some() {
+            std::fs::write(path, &generated).unwrap();
+            return;
+        }
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "spec/adapter-protocol.schema.json differs from the message types; \
+             if the change is deliberate, run `QIGUI_BLESS=1 cargo test --lib schema` and \
+             update spec/adapter-protocol.md"
+        );
+    }
 
     #[test]
     fn messages_are_tagged_lines() {
