@@ -8,7 +8,9 @@ endgames, mates and stalemates too; a new game starts after a mate or
 stalemate or after --max-plies;
 at every position the legal move set, check (3.1) and mate or stalemate
 (3.2, 3.3: no legal move) are compared between pyffish and qigui (through
-`qigui adapter`, kinds legal-moves and outcome). Every disagreement is
+`qigui adapter`, kinds legal-moves and outcome; at a position without legal
+moves, both must say the side to move has lost: Fairy-Stockfish's
+game_result, qigui's outcome of the position with its move clock at 0). Every disagreement is
 printed with the position's FEN. The last line is the summary.
 
     sh tools/adapters/setup.sh && cargo build --release
@@ -127,8 +129,11 @@ def main():
             if not legal_fs:
                 stats["mates" if check_fs else "stalemates"] += 1
                 # The side to move has lost (3.2 将死, 3.3 困毙): both must say so.
+                # The position alone, its move clock at 0: a record this long
+                # may have ended earlier by 4.2.4's natural limit in qigui.
                 value = sf.game_result(V, START_FEN, moves_fs)
-                res, raw = q.case("outcome", {"moves": moves_iccs})
+                fields = sf.get_fen(V, START_FEN, moves_fs).split()
+                res, raw = q.case("outcome", {"fen": " ".join(fields[:4] + ["0", "1"])})
                 to_move_red = len(moves_fs) % 2 == 0
                 want = "black_wins" if to_move_red else "red_wins"
                 reason = "checkmate" if check_fs else "stalemate"
