@@ -248,3 +248,19 @@ fn the_messages_follow_the_published_schema() {
         assert!(!validator.is_valid(&v), "accepted {bad}");
     }
 }
+
+/// The human-readable reports, reviewed as snapshots.
+#[test]
+fn reports_read_well() {
+    let (_, text, _) = qigui(&["conform", "--adapter", &misbehave("wrong"), SMALL]);
+    insta::assert_snapshot!("conform_text_wrong_adapter", text);
+    let (_, md, _) = qigui(&[
+        "conform",
+        "--adapter",
+        &misbehave("wrong"),
+        SMALL,
+        "--format",
+        "markdown",
+    ]);
+    insta::assert_snapshot!("conform_markdown_wrong_adapter", md);
+}
