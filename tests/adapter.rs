@@ -39,7 +39,7 @@ fn misbehave(mode: &str) -> String {
 }
 
 /// The smoke test of issue 12: qigui through its own adapter passes every
-/// case of every kind it claims, and claims every kind of the corpus.
+/// case of every kind it claims.
 #[test]
 fn qigui_adapter_passes_the_whole_corpus() {
     let adapter = format!("{} adapter", env!("CARGO_BIN_EXE_qigui"));
@@ -53,9 +53,16 @@ fn qigui_adapter_passes_the_whole_corpus() {
     ))])
     .expect("the corpus loads");
     let instances = corpus.instances();
+    let claimed = qigui::adapter::serve::kinds();
+    let unclaimed = instances
+        .iter()
+        .filter(|i| i.skip.is_none() && !claimed.contains(&i.case.raw.kind.name()))
+        .count() as u32;
     let corpus_skips = instances.iter().filter(|i| i.skip.is_some()).count() as u32;
     assert_eq!(failed, 0, "{out}");
-    assert_eq!(skipped, corpus_skips, "{out}");
+    // Skipped: only the corpus's own skips and kinds it does not claim
+    // (none, says the next test).
+    assert_eq!(skipped, corpus_skips + unclaimed, "{out}");
     assert_eq!(passed + skipped, instances.len() as u32, "{out}");
     assert!(!out.contains("incidents"), "{out}");
 }
@@ -66,7 +73,12 @@ fn qigui_adapter_claims_every_kind() {
     assert_eq!(code, 0);
     let claimed: Vec<&str> = out.lines().collect();
     for k in qigui::corpus::Kind::ALL {
-        assert!(claimed.contains(&k.name()), "{} not claimed", k.name());
+        assert!(
+            claimed.contains(&k.name()),
+            "qigui adapter does not answer {}: split the kind's run into answer and check \
+             (src/corpus/kinds/mod.rs) so that other implementations can be compared on it",
+            k.name()
+        );
     }
 }
 
