@@ -30,10 +30,12 @@
 //! | [`amendments`] | editions as data: parents, references, the clauses each changes (`spec/editions.yaml`) |
 //! | [`diff`] | the rules and the cases that differ between two editions (`qigui diff`) |
 //! | [`book`] | the corpus as a static HTML rulebook with SVG boards (`qigui book`) |
+//! | [`adapter`] | the adapter protocol: other implementations run the corpus (`qigui conform`) |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod adapter;
 pub mod amendments;
 pub mod board;
 pub mod book;

@@ -5,6 +5,7 @@ mod adjudicate;
 mod args;
 mod book;
 mod check;
+mod conform;
 mod coverage;
 mod diff;
 mod go;
@@ -65,6 +66,16 @@ commands:
   book --out DIR [PATH...]
         write the corpus as a static HTML rulebook: every clause with its
         cases, every figure's board as SVG, the diffs, the errata
+  conform --adapter \"CMD ARGS\" [PATH...] [--kinds K,K] [--edition E]
+          [--format text|json|markdown] [--timeout-ms N]
+        run the corpus through another implementation's adapter
+        (spec/adapter-protocol.md): a table per clause, the failing cases,
+        then `N passed, N failed, N skipped`
+  adapter [--kinds]
+        speak the adapter protocol on stdin/stdout (the reference adapter);
+        --kinds lists the kinds it answers
+  editions
+        list the editions
   help  this text
 
 FEN defaults to the starting position where it is optional; `start` names it.
@@ -95,6 +106,8 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "gomoku" => gomoku::gomoku(rest),
         "standings" => standings::standings(rest),
         "adjudicate" => adjudicate::adjudicate(rest),
+        "conform" => conform::conform(rest),
+        "adapter" => conform::adapter(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -756,6 +756,27 @@ pub fn run(instance: &Instance<'_>) -> Status {
     }
 }
 
+/// qigui's own output for a case of `kind` (what `qigui adapter` answers),
+/// in the shape of the kind's `expected`; `None` when qigui has no answer
+/// function for the kind; `Err` when the input cannot be run.
+pub fn answer(kind: Kind, input: &Value, edition: &Edition) -> Option<Result<Value, String>> {
+    kinds::answer(kind, input, edition)
+}
+
+/// Whether qigui can answer cases of `kind` as an adapter (`qigui adapter`).
+pub fn answers(kind: Kind) -> bool {
+    Edition::all()
+        .first()
+        .is_some_and(|ed| kinds::answer(kind, &Value::Null, ed).is_some())
+}
+
+/// Compares any implementation's output for a case of `kind` with the
+/// expected output, the comparison [`run`] applies to qigui's own; `Err`
+/// says how they differ (`qigui conform`).
+pub fn compare(kind: Kind, expected: &Value, output: &Value) -> Result<(), String> {
+    kinds::check(kind, expected, output)
+}
+
 /// The JSON bundle of a corpus for other implementations (`qigui export-json`).
 pub fn export_json(corpus: &Corpus) -> Value {
     let cases: Vec<Value> = corpus

@@ -16,7 +16,7 @@ use crate::go::counting::{self, CountError, Terms, Zi};
 use crate::go::game::{self, End, Game, MoveError, Parity, Setup, SetupError, Starter};
 use crate::go::play::KoRule;
 
-use super::{Issue, Kind, issue, mismatch, typed};
+use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 
 /// A board diagram: one string with a row per line, or a list of rows; top
 /// row first (`spec/go.md`).
@@ -623,73 +623,39 @@ fn state(board: &Board, p: Point) -> PointState {
     }
 }
 
-fn check_zi(what: &str, want: Option<f64>, got: Zi) -> Result<(), String> {
-    if let Some(w) = want {
-        if Zi::from_f64(w) != Some(got) {
-            return Err(format!(
-                "{what}: expected {w}, got {} ({got})",
-                got.as_f64()
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn check<T: std::fmt::Debug + PartialEq>(
-    what: &str,
-    want: &Option<T>,
-    got: T,
-) -> Result<(), String> {
-    match want {
-        Some(w) => mismatch(what, w, &got),
-        None => Ok(()),
-    }
-}
-
 /// Runs a case; `Err` is the failure message.
 pub(crate) fn run(
     kind: Kind,
     input: &Value,
     expected: &Value,
-    _edition: &Edition,
+    edition: &Edition,
 ) -> Result<(), String> {
+    check(kind, expected, &answer(kind, input, edition)?)
+}
+
+fn zi(z: Zi) -> Option<f64> {
+    Some(z.as_f64())
+}
+
+/// qigui's output, in the shape of `expected` with every key filled:
+/// `go-moves` answers `liberties` for every stone, `legal` and `illegal`
+/// for every point, and leaves `points` to `board`.
+pub(crate) fn answer(kind: Kind, input: &Value, _edition: &Edition) -> Result<Value, String> {
     let fail = |i: Issue| i.message;
     match kind {
         Kind::GoMoves => {
             let i: GoMovesInput = typed("input", input).map_err(fail)?;
-            let e: GoMovesExpected = typed("expected", expected).map_err(fail)?;
             let s = setup(&i).map_err(fail)?;
-            let size = s.board.size();
             let record = i.moves.as_ref().map(GoRecord::entries).unwrap_or_default();
             let (game, err) = match play(&s, &record) {
                 Ok(x) => x,
-                Err((code, m)) => {
-                    return match &e.error {
-                        Some(want) => {
-                            mismatch("error ply", &want.ply, &0)
-                                .map_err(|x| format!("{x} ({m})"))?;
-                            mismatch("error code", &want.code.as_str(), &code.as_str())
-                                .map_err(|x| format!("{x} ({m})"))
-                        }
-                        None => Err(m),
-                    };
+                Err((code, _)) => {
+                    return to_output(&GoMovesExpected {
+                        error: Some(GoMoveErrorExpected { ply: 0, code }),
+                        ..GoMovesExpected::default()
+                    });
                 }
             };
-            match (&e.error, &err) {
-                (Some(want), Some(m)) => {
-                    mismatch("error ply", &want.ply, &m.ply).map_err(|x| format!("{x} ({m})"))?;
-                    mismatch("error code", &want.code.as_str(), &m.error.code())
-                        .map_err(|x| format!("{x} ({m})"))?;
-                }
-                (Some(want), None) => {
-                    return Err(format!(
-                        "expected an error at move {} ({}), but the record plays",
-                        want.ply, want.code
-                    ));
-                }
-                (None, Some(m)) => return Err(m.to_string()),
-                (None, None) => {}
-            }
             let r = game.replay();
             let pos = &r.position;
             let board = pos.board();
@@ -700,202 +666,353 @@ pub(crate) fn run(
                 Some(End::Resignation(Stone::Black)) => GoResultName::WhiteWins,
                 Some(End::Resignation(Stone::White)) => GoResultName::BlackWins,
             };
-            check("result", &e.result, result)?;
-            check("end", &e.end.as_deref(), r.end.map_or("none", |x| x.code()))?;
-            check(
-                "clause",
-                &e.clause.as_deref(),
-                r.end.map_or("none", |x| x.clause()),
-            )?;
-            check("plies", &e.plies, r.plies)?;
-            check("to_move", &e.to_move, pos.to_move())?;
-            check("prisoners", &e.prisoners, pos.prisoners())?;
-            if let Some(b) = &e.board {
-                let want = diagram("expected", Some(b), Some(size)).map_err(fail)?;
-                if want.board != *board {
-                    return Err(format!(
-                        "board: expected\n{}\ngot\n{}",
-                        want.board.rows().join("\n"),
-                        board.rows().join("\n")
-                    ));
+            let mut liberties = BTreeMap::new();
+            let mut legal = Vec::new();
+            let mut illegal = BTreeMap::new();
+            let mut forbidden = Vec::new();
+            for p in board.all_points() {
+                if let Some(g) = board.group(p) {
+                    liberties.insert(p.to_string(), g.liberties.len());
                 }
-            }
-            if let Some(m) = &e.points {
-                for (t, want) in m {
-                    let p = point("expected", "points", t, size).map_err(fail)?;
-                    mismatch(&format!("point {t}"), want, &state(board, p))?;
-                }
-            }
-            if let Some(k) = &e.ko {
-                let got = pos.ko().map_or("none".to_string(), |p| p.to_string());
-                mismatch("ko", &k.to_ascii_uppercase(), &got.to_ascii_uppercase())?;
-            }
-            if let Some(m) = &e.liberties {
-                for (t, want) in m {
-                    let p = point("expected", "liberties", t, size).map_err(fail)?;
-                    let got = board
-                        .group(p)
-                        .map(|g| g.liberties.len())
-                        .ok_or_else(|| format!("liberties of {t}: the point is empty"))?;
-                    mismatch(&format!("liberties of {t}"), want, &got)?;
-                }
-            }
-            if let Some(v) = &e.legal {
-                for t in v {
-                    let p = point("expected", "legal", t, size).map_err(fail)?;
-                    game.check(p)
-                        .map_err(|x| format!("{t}: expected legal, but {x}"))?;
-                }
-            }
-            if let Some(m) = &e.illegal {
-                for (t, want) in m {
-                    let p = point("expected", "illegal", t, size).map_err(fail)?;
-                    match game.check(p) {
-                        Ok(()) => return Err(format!("{t}: expected {want}, but it is legal")),
-                        Err(x) => mismatch(t, &want.as_str(), &x.code())?,
+                match game.check(p) {
+                    Ok(()) => legal.push(p.to_string()),
+                    Err(x) => {
+                        if board.get(p).is_none() {
+                            forbidden.push(p.to_string());
+                        }
+                        illegal.insert(p.to_string(), x.code().to_string());
                     }
                 }
             }
-            if let Some(v) = &e.forbidden {
-                let want: BTreeSet<Point> = points("expected", "forbidden", v, size)
-                    .map_err(fail)?
-                    .into_iter()
-                    .collect();
-                let got: BTreeSet<Point> = board
-                    .all_points()
-                    .filter(|&p| board.get(p).is_none() && game.check(p).is_err())
-                    .collect();
-                if want != got {
-                    let show = |s: BTreeSet<Point>| {
-                        s.iter()
-                            .map(|p| p.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    };
-                    return Err(format!(
-                        "forbidden points differ: missing [{}], unexpected [{}]",
-                        show(want.difference(&got).copied().collect()),
-                        show(got.difference(&want).copied().collect())
-                    ));
-                }
-            }
+            to_output(&GoMovesExpected {
+                error: err.map(|m| GoMoveErrorExpected {
+                    ply: m.ply,
+                    code: m.error.code().to_string(),
+                }),
+                result: Some(result),
+                end: Some(r.end.map_or("none", |x| x.code()).to_string()),
+                clause: Some(r.end.map_or("none", |x| x.clause()).to_string()),
+                plies: Some(r.plies),
+                to_move: Some(pos.to_move()),
+                board: Some(BoardText::Rows(board.rows())),
+                points: None,
+                prisoners: Some(pos.prisoners()),
+                ko: Some(pos.ko().map_or("none".to_string(), |p| p.to_string())),
+                liberties: Some(liberties),
+                legal: Some(legal),
+                illegal: Some(illegal),
+                forbidden: Some(forbidden),
+            })
         }
         Kind::GoScore => {
             let i: GoScoreInput = typed("input", input).map_err(fail)?;
-            let e: GoScoreExpected = typed("expected", expected).map_err(fail)?;
             let d = diagram("input", Some(&i.board), i.size).map_err(fail)?;
             let size = d.board.size();
             let mut dead = d.dead.clone();
             dead.extend(points("input", "dead", &i.dead, size).map_err(fail)?);
             let t = terms(&i, size).map_err(fail)?;
             let c = match counting::count(&d.board, &dead, &t) {
-                Ok(c) => {
-                    if let Some(code) = &e.error {
-                        return Err(format!(
-                            "expected error '{code}', but counted {}",
-                            c.result_text()
-                        ));
-                    }
-                    c
-                }
+                Ok(c) => c,
                 Err(err) => {
-                    return match &e.error {
-                        Some(code) => mismatch("error", &code.as_str(), &count_error_code(&err))
-                            .map_err(|m| format!("{m} ({err})")),
-                        None => Err(format!("count refused: {err}")),
-                    };
+                    return to_output(&GoScoreExpected {
+                        error: Some(count_error_code(&err).to_string()),
+                        ..GoScoreExpected::default()
+                    });
                 }
             };
-            check_zi("black", e.black, c.area[0])?;
-            check_zi("white", e.white, c.area[1])?;
-            check("black_stones", &e.black_stones, c.stones[0])?;
-            check("white_stones", &e.white_stones, c.stones[1])?;
-            check("black_territory", &e.black_territory, c.territory[0])?;
-            check("white_territory", &e.white_territory, c.territory[1])?;
-            check("dead", &e.dead, c.dead)?;
-            check("dame", &e.dame, c.dame)?;
-            check_zi("black_threshold", e.black_threshold, c.threshold[0])?;
-            check_zi("white_threshold", e.white_threshold, c.threshold[1])?;
-            check("black_needs", &e.black_needs, c.needs[0])?;
-            check("white_needs", &e.white_needs, c.needs[1])?;
-            let result = match c.winner {
-                Some(Stone::Black) => GoResultName::BlackWins,
-                Some(Stone::White) => GoResultName::WhiteWins,
-                None => GoResultName::Draw,
-            };
-            check("result", &e.result, result)
-                .map_err(|m| format!("{m}: black {}, white {}", c.area[0], c.area[1]))?;
-            check_zi("margin", e.margin, c.margin)?;
-            check("finished", &e.finished, c.unsettled.is_empty())?;
-            if let Some(u) = &e.unsettled {
-                let want: BTreeSet<Point> = points("expected", "unsettled", u, size)
-                    .map_err(fail)?
-                    .into_iter()
-                    .collect();
-                let got: BTreeSet<Point> = c.unsettled.iter().copied().collect();
-                mismatch("unsettled", &want, &got)?;
-            }
+            to_output(&GoScoreExpected {
+                error: None,
+                black: zi(c.area[0]),
+                white: zi(c.area[1]),
+                black_stones: Some(c.stones[0]),
+                white_stones: Some(c.stones[1]),
+                black_territory: Some(c.territory[0]),
+                white_territory: Some(c.territory[1]),
+                dead: Some(c.dead),
+                dame: Some(c.dame),
+                black_threshold: zi(c.threshold[0]),
+                white_threshold: zi(c.threshold[1]),
+                black_needs: Some(c.needs[0]),
+                white_needs: Some(c.needs[1]),
+                result: Some(match c.winner {
+                    Some(Stone::Black) => GoResultName::BlackWins,
+                    Some(Stone::White) => GoResultName::WhiteWins,
+                    None => GoResultName::Draw,
+                }),
+                margin: zi(c.margin),
+                finished: Some(c.unsettled.is_empty()),
+                unsettled: Some(c.unsettled.iter().map(|p| p.to_string()).collect()),
+            })
         }
         Kind::GoClock => {
             let i: GoClockInput = typed("input", input).map_err(fail)?;
-            let e: GoClockExpected = typed("expected", expected).map_err(fail)?;
             let tc = TimeControl {
                 limit_minutes: i.limit_minutes,
                 reserve_minutes: i.reserve_minutes,
             };
             let r = match clock::run(tc, &i.moves) {
-                Ok(r) => {
-                    if let Some(code) = &e.error {
-                        return Err(format!("expected error '{code}', but the clock ran"));
-                    }
-                    r
-                }
+                Ok(r) => r,
                 Err(err) => {
                     let code = match err {
                         clock::ClockError::ReserveOverLimit { .. } => "reserve-over-limit",
                         clock::ClockError::Limit(_) => "limit",
                     };
-                    return match &e.error {
-                        Some(want) => mismatch("error", &want.as_str(), &code)
-                            .map_err(|m| format!("{m} ({err})")),
-                        None => Err(format!("time control refused: {err}")),
-                    };
+                    return to_output(&GoClockExpected {
+                        error: Some(code.to_string()),
+                        ..GoClockExpected::default()
+                    });
                 }
             };
-            check("main_left", &e.main_left, r.main_left)?;
-            check("reserve_left", &e.reserve_left, r.reserve_left)?;
-            check("lost", &e.lost, r.lost_at.is_some())?;
-            if let Some(n) = e.lost_at {
-                mismatch("lost_at", &Some(n), &r.lost_at)?;
-            }
-            check(
-                "deducted",
-                &e.deducted,
-                r.moves.iter().map(|m| m.deducted).collect::<Vec<_>>(),
-            )?;
-            if let (Some(want), Some(n)) = (&e.calls, i.calls_of) {
-                let got: Vec<CallExpected> = r
-                    .moves
-                    .get(n.wrapping_sub(1))
-                    .map(|m| {
-                        m.calls
-                            .iter()
-                            .map(|c| CallExpected {
-                                at: c.at,
-                                call: c.call.to_string(),
-                            })
-                            .collect()
-                    })
-                    .ok_or_else(|| format!("move {n} was not played (lost before it)"))?;
-                mismatch("calls", want, &got)?;
-            }
+            let calls = i.calls_of.and_then(|n| {
+                r.moves.get(n.wrapping_sub(1)).map(|m| {
+                    m.calls
+                        .iter()
+                        .map(|c| CallExpected {
+                            at: c.at,
+                            call: c.call.to_string(),
+                        })
+                        .collect()
+                })
+            });
+            to_output(&GoClockExpected {
+                main_left: Some(r.main_left),
+                reserve_left: Some(r.reserve_left),
+                lost: Some(r.lost_at.is_some()),
+                lost_at: r.lost_at,
+                deducted: Some(r.moves.iter().map(|m| m.deducted).collect()),
+                calls,
+                error: None,
+            })
         }
         Kind::GoNigiri => {
             let i: GoNigiriInput = typed("input", input).map_err(fail)?;
-            let e: GoNigiriExpected = typed("expected", expected).map_err(fail)?;
-            let got = game::nigiri(i.stones_held, i.guess)
+            let first = game::nigiri(i.stones_held, i.guess)
                 .ok_or_else(|| "nobody holds a stone".to_string())?;
-            mismatch("first", &e.first, &got)?;
+            to_output(&GoNigiriExpected { first })
+        }
+        _ => Err(format!("{} is not a Go kind", kind.name())),
+    }
+}
+
+/// A point's name as qigui prints it (`d4` → `D4`), or the text upper-cased
+/// when it is not a point.
+fn canonical(t: &str) -> String {
+    Point::parse(t, 19).map_or_else(|_| t.trim().to_ascii_uppercase(), |p| p.to_string())
+}
+
+fn canonical_keys<V: Clone>(m: &Option<BTreeMap<String, V>>) -> BTreeMap<String, V> {
+    m.iter()
+        .flatten()
+        .map(|(k, v)| (canonical(k), v.clone()))
+        .collect()
+}
+
+fn canonical_set(v: &[String]) -> BTreeSet<String> {
+    v.iter().map(|t| canonical(t)).collect()
+}
+
+fn show(s: &BTreeSet<String>) -> String {
+    s.iter().cloned().collect::<Vec<_>>().join(" ")
+}
+
+/// Compares an implementation's output with the expected output.
+pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::GoMoves => {
+            let e: GoMovesExpected = typed("expected", expected).map_err(fail)?;
+            let g: GoMovesExpected = output(kind, got)?;
+            match (&e.error, &g.error) {
+                (Some(w), Some(x)) => {
+                    mismatch("error ply", &w.ply, &x.ply)?;
+                    mismatch("error code", &w.code, &x.code)?;
+                    if x.ply == 0 {
+                        // The setup is refused: there is no game to look at.
+                        return Ok(());
+                    }
+                }
+                (Some(w), None) => {
+                    return Err(format!(
+                        "expected an error at move {} ({}), but the record plays",
+                        w.ply, w.code
+                    ));
+                }
+                (None, Some(x)) => return Err(format!("move {}: {}", x.ply, x.code)),
+                (None, None) => {}
+            }
+            want("result", &e.result, &g.result)?;
+            want("end", &e.end, &g.end)?;
+            want("clause", &e.clause, &g.clause)?;
+            want("plies", &e.plies, &g.plies)?;
+            want("to_move", &e.to_move, &g.to_move)?;
+            want("prisoners", &e.prisoners, &g.prisoners)?;
+            let got_board = match &g.board {
+                Some(b) => Some(diagram("answer", Some(b), None).map_err(fail)?.board),
+                None => None,
+            };
+            if let Some(b) = &e.board {
+                let w = diagram("expected", Some(b), None).map_err(fail)?.board;
+                let gb = got_board
+                    .as_ref()
+                    .ok_or_else(|| "board: the answer has no board".to_string())?;
+                if w != *gb {
+                    return Err(format!(
+                        "board: expected\n{}\ngot\n{}",
+                        w.rows().join("\n"),
+                        gb.rows().join("\n")
+                    ));
+                }
+            }
+            if let Some(m) = &e.points {
+                let answered = canonical_keys(&g.points);
+                for (t, w) in m {
+                    let got = match (answered.get(&canonical(t)), &got_board) {
+                        (Some(s), _) => *s,
+                        (None, Some(b)) => {
+                            let p = point("expected", "points", t, b.size()).map_err(fail)?;
+                            state(b, p)
+                        }
+                        (None, None) => {
+                            return Err(format!("point {t}: the answer has no points nor board"));
+                        }
+                    };
+                    mismatch(&format!("point {t}"), w, &got)?;
+                }
+            }
+            if let Some(k) = &e.ko {
+                let got = g.ko.as_deref().map(canonical);
+                want("ko", &Some(canonical(k)), &got)?;
+            }
+            if let Some(m) = &e.liberties {
+                let answered = canonical_keys(&g.liberties);
+                for (t, w) in m {
+                    let got = answered
+                        .get(&canonical(t))
+                        .ok_or_else(|| format!("liberties of {t}: the point is empty"))?;
+                    mismatch(&format!("liberties of {t}"), w, got)?;
+                }
+            }
+            let illegal = canonical_keys(&g.illegal);
+            if let Some(v) = &e.legal {
+                let legal = canonical_set(g.legal.as_deref().unwrap_or_default());
+                for t in v {
+                    if !legal.contains(&canonical(t)) {
+                        let why = illegal
+                            .get(&canonical(t))
+                            .map_or("not legal", String::as_str);
+                        return Err(format!("{t}: expected legal, but {why}"));
+                    }
+                }
+            }
+            if let Some(m) = &e.illegal {
+                for (t, w) in m {
+                    match illegal.get(&canonical(t)) {
+                        None => return Err(format!("{t}: expected {w}, but it is legal")),
+                        Some(x) => mismatch(t, w, x)?,
+                    }
+                }
+            }
+            if let Some(v) = &e.forbidden {
+                let w = canonical_set(v);
+                let got = canonical_set(
+                    g.forbidden
+                        .as_deref()
+                        .ok_or_else(|| "forbidden: the answer has none".to_string())?,
+                );
+                if w != got {
+                    return Err(format!(
+                        "forbidden points differ: missing [{}], unexpected [{}]",
+                        show(&w.difference(&got).cloned().collect()),
+                        show(&got.difference(&w).cloned().collect())
+                    ));
+                }
+            }
+        }
+        Kind::GoScore => {
+            let e: GoScoreExpected = typed("expected", expected).map_err(fail)?;
+            let g: GoScoreExpected = output(kind, got)?;
+            match (&e.error, &g.error) {
+                (Some(w), Some(x)) => return mismatch("error", w, x),
+                (Some(w), None) => {
+                    return Err(format!("expected error '{w}', but the answer counted"));
+                }
+                (None, Some(x)) => return Err(format!("count refused: {x}")),
+                (None, None) => {}
+            }
+            let quarters = |v: Option<f64>| v.and_then(Zi::from_f64);
+            for (what, w, x) in [
+                ("black", e.black, g.black),
+                ("white", e.white, g.white),
+                ("black_threshold", e.black_threshold, g.black_threshold),
+                ("white_threshold", e.white_threshold, g.white_threshold),
+            ] {
+                if w.is_some() {
+                    want(what, &quarters(w), &quarters(x)).map_err(|_| {
+                        format!(
+                            "{what}: expected {}, got {}",
+                            w.unwrap_or_default(),
+                            x.map_or("none".to_string(), |x| x.to_string())
+                        )
+                    })?;
+                }
+            }
+            want("black_stones", &e.black_stones, &g.black_stones)?;
+            want("white_stones", &e.white_stones, &g.white_stones)?;
+            want("black_territory", &e.black_territory, &g.black_territory)?;
+            want("white_territory", &e.white_territory, &g.white_territory)?;
+            want("dead", &e.dead, &g.dead)?;
+            want("dame", &e.dame, &g.dame)?;
+            want("black_needs", &e.black_needs, &g.black_needs)?;
+            want("white_needs", &e.white_needs, &g.white_needs)?;
+            want("result", &e.result, &g.result).map_err(|m| {
+                format!(
+                    "{m}: black {}, white {}",
+                    g.black.map_or("?".to_string(), |x| x.to_string()),
+                    g.white.map_or("?".to_string(), |x| x.to_string())
+                )
+            })?;
+            if e.margin.is_some() {
+                want("margin", &quarters(e.margin), &quarters(g.margin)).map_err(|_| {
+                    format!(
+                        "margin: expected {}, got {}",
+                        e.margin.unwrap_or_default(),
+                        g.margin.map_or("none".to_string(), |x| x.to_string())
+                    )
+                })?;
+            }
+            want("finished", &e.finished, &g.finished)?;
+            if let Some(u) = &e.unsettled {
+                let got = g.unsettled.as_deref().map(canonical_set);
+                want("unsettled", &Some(canonical_set(u)), &got)?;
+            }
+        }
+        Kind::GoClock => {
+            let e: GoClockExpected = typed("expected", expected).map_err(fail)?;
+            let g: GoClockExpected = output(kind, got)?;
+            match (&e.error, &g.error) {
+                (Some(w), Some(x)) => return mismatch("error", w, x),
+                (Some(w), None) => {
+                    return Err(format!("expected error '{w}', but the clock ran"));
+                }
+                (None, Some(x)) => return Err(format!("time control refused: {x}")),
+                (None, None) => {}
+            }
+            want("main_left", &e.main_left, &g.main_left)?;
+            want("reserve_left", &e.reserve_left, &g.reserve_left)?;
+            want("lost", &e.lost, &g.lost)?;
+            if let Some(n) = e.lost_at {
+                mismatch("lost_at", &Some(n), &g.lost_at)?;
+            }
+            want("deducted", &e.deducted, &g.deducted)?;
+            if e.calls.is_some() && g.calls.is_none() {
+                return Err("calls: the answer has none (was the move played?)".to_string());
+            }
+            want("calls", &e.calls, &g.calls)?;
+        }
+        Kind::GoNigiri => {
+            let e: GoNigiriExpected = typed("expected", expected).map_err(fail)?;
+            let g: GoNigiriExpected = output(kind, got)?;
+            mismatch("first", &e.first, &g.first)?;
         }
         _ => return Err(format!("{} is not a Go kind", kind.name())),
     }

@@ -7,6 +7,15 @@
 //! dispatch lines below, regenerate `spec/corpus.schema.json` with
 //! `QIGUI_BLESS=1 cargo test --lib schema`, and describe it in
 //! `spec/corpus-format.md`.
+//!
+//! So that other implementations can be compared on the kind (`qigui
+//! conform`, `spec/adapter-protocol.md`), split its `run` in two: `answer`
+//! computes qigui's output in the shape of `expected` (every key filled
+//! that qigui can fill), and `check` compares any implementation's output
+//! with `expected`; `run` is then `check(expected, answer(input))`. Add
+//! their dispatch lines to [`answer`] and [`check`]. A kind without a
+//! `check` is compared key by key ([`check_keys`]); one without an
+//! `answer` is not offered by `qigui adapter`.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -238,6 +247,120 @@ pub(crate) fn run(
         Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
             conduct::run(kind, input, expected, edition)
         }
+    }
+}
+
+/// qigui's own output for a case, in the shape of `expected`; `None` when
+/// the kind has no `answer` function (see the module's doc). `Err`: the
+/// input cannot be run.
+pub(crate) fn answer(
+    kind: Kind,
+    input: &Value,
+    edition: &Edition,
+) -> Option<Result<Value, String>> {
+    #[allow(unreachable_patterns)]
+    match kind {
+        Kind::Fen
+        | Kind::LegalMoves
+        | Kind::Perft
+        | Kind::Outcome
+        | Kind::Notation
+        | Kind::Equipment => Some(xiangqi::answer(kind, input, edition)),
+        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
+            Some(repetition::answer(kind, input, edition))
+        }
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
+            Some(go::answer(kind, input, edition))
+        }
+        _ => None,
+    }
+}
+
+/// Compares an implementation's output with the expected output of a case;
+/// `Err` says how they differ. Kinds without their own `check` are
+/// compared key by key.
+pub(crate) fn check(kind: Kind, expected: &Value, output: &Value) -> Result<(), String> {
+    #[allow(unreachable_patterns)]
+    match kind {
+        Kind::Fen
+        | Kind::LegalMoves
+        | Kind::Perft
+        | Kind::Outcome
+        | Kind::Notation
+        | Kind::Equipment => xiangqi::check(kind, expected, output),
+        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
+            repetition::check(kind, expected, output)
+        }
+        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
+            go::check(kind, expected, output)
+        }
+        _ => check_keys(expected, output),
+    }
+}
+
+/// The default comparison: every key of `expected` must be in `output` with
+/// an equal value (numbers compared as numbers). Every difference is listed.
+pub(crate) fn check_keys(expected: &Value, output: &Value) -> Result<(), String> {
+    let (Some(e), Some(o)) = (expected.as_object(), output.as_object()) else {
+        return if json_equal(expected, output) {
+            Ok(())
+        } else {
+            Err(format!("expected {expected}, got {output}"))
+        };
+    };
+    let mut diffs = Vec::new();
+    for (k, want) in e {
+        match o.get(k) {
+            None => diffs.push(format!("{k}: expected {want}, but the answer has no {k}")),
+            Some(got) if !json_equal(want, got) => {
+                diffs.push(format!("{k}: expected {want}, got {got}"));
+            }
+            Some(_) => {}
+        }
+    }
+    if diffs.is_empty() {
+        Ok(())
+    } else {
+        Err(diffs.join("; "))
+    }
+}
+
+fn json_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_equal(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// Reads an implementation's output as the kind's expected type.
+pub(crate) fn output<T: DeserializeOwned>(kind: Kind, v: &Value) -> Result<T, String> {
+    serde_json::from_value(v.clone())
+        .map_err(|e| format!("the answer is not a {} output: {e}", kind.name()))
+}
+
+/// qigui's output as JSON.
+pub(crate) fn to_output<T: Serialize>(v: &T) -> Result<Value, String> {
+    serde_json::to_value(v).map_err(|e| e.to_string())
+}
+
+/// Compares an expected key with the answer's, when `expected` gives it.
+pub(crate) fn want<T: std::fmt::Debug + PartialEq>(
+    what: &str,
+    expected: &Option<T>,
+    got: &Option<T>,
+) -> Result<(), String> {
+    match (expected, got) {
+        (None, _) => Ok(()),
+        (Some(w), Some(g)) => mismatch(what, w, g),
+        (Some(w), None) => Err(format!("{what}: expected {w:?}, but the answer has none")),
     }
 }
 

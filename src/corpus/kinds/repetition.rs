@@ -12,7 +12,7 @@ use crate::position::{Move, Position};
 use crate::ruling::{self, Cycle, MoveLabel, RepetitionRules, Sequence};
 
 use super::xiangqi::MoveText;
-use super::{Issue, Kind, issue, mismatch, typed};
+use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 
 /// A side's labels: one string (`"捉 捉:车"`) or a list (`["捉", "捉:车"]`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,65 +214,85 @@ pub(crate) fn run(
     expected: &Value,
     edition: &Edition,
 ) -> Result<(), String> {
+    check(kind, expected, &answer(kind, input, edition)?)
+}
+
+/// qigui's output, in the shape of `expected` with every key filled.
+pub(crate) fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Value, String> {
     let fail = |i: Issue| i.message;
     match kind {
-        Kind::MoveLabels => run_labels(input, expected, edition)?,
+        Kind::MoveLabels => answer_labels(input, edition),
         Kind::RepetitionVerdict => {
             let i: VerdictInput = typed("input", input).map_err(fail)?;
-            let e: VerdictExpected = typed("expected", expected).map_err(fail)?;
             let r = ruling::rule(&cycle_of(&i)?, rules(edition)?).map_err(|e| e.to_string())?;
-            mismatch("verdict", &e.verdict.as_str(), &r.verdict.code())
-                .map_err(|m| format!("{m} ({})", r.explanation))?;
-            if let Some(want) = &e.clauses {
-                let mut want: Vec<&str> = want.iter().map(String::as_str).collect();
-                let mut got = r.clauses.clone();
-                want.sort_unstable();
-                got.sort_unstable();
-                mismatch("clauses", &want, &got)?;
-            }
-            if let Some(d) = &e.red {
-                mismatch("red", d, &r.red.description)?;
-            }
-            if let Some(d) = &e.black {
-                mismatch("black", d, &r.black.description)?;
-            }
-            if let Some(n) = e.change_within_rounds {
-                mismatch(
-                    "change_within_rounds",
-                    &Some(n),
-                    &r.change.and_then(|c| c.within_rounds),
-                )?;
-            }
-            if let Some(b) = e.idle_required {
-                mismatch(
-                    "idle_required",
-                    &b,
-                    &r.change.is_some_and(|c| c.idle_required),
-                )?;
-            }
+            to_output(&VerdictExpected {
+                verdict: r.verdict.code().to_string(),
+                clauses: Some(r.clauses.iter().map(|c| c.to_string()).collect()),
+                red: Some(r.red.description.clone()),
+                black: Some(r.black.description.clone()),
+                change_within_rounds: r.change.and_then(|c| c.within_rounds),
+                idle_required: Some(r.change.is_some_and(|c| c.idle_required)),
+            })
         }
         _ => {
             let i: RecordInput = typed("input", input).map_err(fail)?;
-            let e: RecordExpected = typed("expected", expected).map_err(fail)?;
             let (pos, moves) = record(&i).map_err(fail)?;
             let found = cycle::find_repetition(&pos, &moves);
-            mismatch("found", &e.found, &found.is_some())?;
-            if let Some(r) = &found {
-                if let Some(o) = &e.occurrences {
-                    mismatch("occurrences", o, &r.occurrences)?;
-                }
-                if let Some(p) = &e.period {
-                    let got: Vec<String> = r.period.iter().map(|m| m.iccs()).collect();
-                    mismatch("period", p, &got)?;
-                }
+            to_output(&RecordExpected {
+                found: found.is_some(),
+                occurrences: found.as_ref().map(|r| r.occurrences.clone()),
+                period: found
+                    .as_ref()
+                    .map(|r| r.period.iter().map(|m| m.iccs()).collect()),
+                last_position_occurrences: Some(cycle::occurrences_of_last(&pos, &moves)),
+            })
+        }
+    }
+}
+
+/// Compares an implementation's output with the expected output.
+pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::MoveLabels => {
+            let e: LabelsExpected = typed("expected", expected).map_err(fail)?;
+            let g: LabelsExpected = output(kind, got)?;
+            mismatch("labels", &e.labels, &g.labels)?;
+            want("verdict", &e.verdict, &g.verdict)?;
+        }
+        Kind::RepetitionVerdict => {
+            let e: VerdictExpected = typed("expected", expected).map_err(fail)?;
+            let g: VerdictExpected = output(kind, got)?;
+            mismatch("verdict", &e.verdict, &g.verdict)?;
+            if let Some(w) = &e.clauses {
+                let mut w = w.clone();
+                w.sort_unstable();
+                let g = g.clauses.clone().map(|mut g| {
+                    g.sort_unstable();
+                    g
+                });
+                want("clauses", &Some(w), &g)?;
             }
-            if let Some(n) = e.last_position_occurrences {
-                mismatch(
-                    "last_position_occurrences",
-                    &n,
-                    &cycle::occurrences_of_last(&pos, &moves),
-                )?;
+            want("red", &e.red, &g.red)?;
+            want("black", &e.black, &g.black)?;
+            if let Some(n) = e.change_within_rounds {
+                mismatch("change_within_rounds", &Some(n), &g.change_within_rounds)?;
             }
+            want("idle_required", &e.idle_required, &g.idle_required)?;
+        }
+        _ => {
+            let e: RecordExpected = typed("expected", expected).map_err(fail)?;
+            let g: RecordExpected = output(kind, got)?;
+            mismatch("found", &e.found, &g.found)?;
+            if g.found {
+                want("occurrences", &e.occurrences, &g.occurrences)?;
+                want("period", &e.period, &g.period)?;
+            }
+            want(
+                "last_position_occurrences",
+                &e.last_position_occurrences,
+                &g.last_position_occurrences,
+            )?;
         }
     }
     Ok(())
@@ -349,10 +369,10 @@ pub(crate) fn validate_labels(
     Ok(())
 }
 
-pub(crate) fn run_labels(input: &Value, expected: &Value, edition: &Edition) -> Result<(), String> {
+/// qigui's labels and verdict for a `move-labels` case.
+pub(crate) fn answer_labels(input: &Value, edition: &Edition) -> Result<Value, String> {
     let fail = |i: Issue| i.message;
     let i: LabelsInput = typed("input", input).map_err(fail)?;
-    let e: LabelsExpected = typed("expected", expected).map_err(fail)?;
     let (start, moves) = record(&RecordInput {
         fen: Some(i.fen.clone()),
         moves: i.moves.clone(),
@@ -366,33 +386,15 @@ pub(crate) fn run_labels(input: &Value, expected: &Value, edition: &Edition) -> 
         i.points,
         &crate::classify::Limits::default(),
     );
-    let got: Vec<&str> = j.moves.iter().map(|m| m.analysis.label.code()).collect();
-    let want: Vec<&str> = e.labels.iter().map(String::as_str).collect();
-    if got != want {
-        let diffs: Vec<String> = j
+    to_output(&LabelsExpected {
+        labels: j
             .moves
             .iter()
-            .zip(&want)
-            .filter(|(m, w)| m.analysis.label.code() != **w)
-            .map(|(m, w)| {
-                format!(
-                    "ply {} {}: {} where the book says {} ({})",
-                    m.ply,
-                    m.notation,
-                    m.analysis.label.code(),
-                    w,
-                    m.analysis.reason
-                )
-            })
-            .collect();
-        return Err(format!("labels differ: {}", diffs.join("; ")));
-    }
-    if let Some(v) = &e.verdict {
-        let got = match &j.ruling {
+            .map(|m| m.analysis.label.code().to_string())
+            .collect(),
+        verdict: Some(match &j.ruling {
             Ok(r) => r.verdict.code().to_string(),
             Err(err) => format!("no ruling ({err})"),
-        };
-        mismatch("verdict", &v.as_str(), &got.as_str())?;
-    }
-    Ok(())
+        }),
+    })
 }

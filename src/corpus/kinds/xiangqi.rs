@@ -13,7 +13,7 @@ use crate::notation;
 use crate::outcome::GameResult;
 use crate::position::{Move, Position, Validation};
 
-use super::{Issue, Kind, issue, mismatch, typed};
+use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 
 /// A list of moves: one string with moves separated by spaces or commas, or
 /// a list of strings. Each move may be in any notation qigui reads.
@@ -418,90 +418,57 @@ pub(crate) fn run(
     expected: &Value,
     edition: &Edition,
 ) -> Result<(), String> {
+    check(kind, expected, &answer(kind, input, edition)?)
+}
+
+/// qigui's output for a case, in the shape of the kind's `expected` with
+/// every key filled (`legal-moves` answers `moves`, `count` and `check`).
+pub(crate) fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Value, String> {
     let fail = |i: Issue| i.message;
     match kind {
         Kind::Fen => {
             let i: FenInput = typed("input", input).map_err(fail)?;
-            let e: FenExpected = typed("expected", expected).map_err(fail)?;
-            match Position::from_fen_with(&i.fen, i.validation.into()) {
-                Ok(pos) => {
-                    if !e.valid {
-                        return Err(format!(
-                            "expected invalid ({}), but it was read as {}",
-                            e.error.unwrap_or_default(),
-                            pos.fen()
-                        ));
-                    }
-                    if let Some(f) = &e.fen {
-                        mismatch("canonical FEN", f, &pos.fen())?;
-                    }
-                }
-                Err(err) => {
-                    if e.valid {
-                        return Err(format!("expected valid, got: {err}"));
-                    }
-                    if let Some(code) = &e.error {
-                        mismatch("error", &code.as_str(), &err.code())
-                            .map_err(|m| format!("{m} ({err})"))?;
-                    }
-                    if let (Some(field), crate::position::ParseFenError::Syntax(se)) =
-                        (e.field, &err)
-                    {
-                        mismatch("field", &field, &se.field)?;
-                    }
-                }
-            }
+            let out = match Position::from_fen_with(&i.fen, i.validation.into()) {
+                Ok(pos) => FenExpected {
+                    valid: true,
+                    fen: Some(pos.fen()),
+                    error: None,
+                    field: None,
+                },
+                Err(err) => FenExpected {
+                    valid: false,
+                    fen: None,
+                    error: Some(err.code().to_string()),
+                    field: match &err {
+                        crate::position::ParseFenError::Syntax(se) => Some(se.field),
+                        _ => None,
+                    },
+                },
+            };
+            to_output(&out)
         }
         Kind::LegalMoves => {
             let i: PositionInput = typed("input", input).map_err(fail)?;
-            let e: LegalMovesExpected = typed("expected", expected).map_err(fail)?;
             let pos = position(i.fen.as_deref()).map_err(fail)?;
             let (_, pos) = play_moves(&pos, i.moves.as_ref(), false).map_err(fail)?;
             let legal: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
-            let show =
-                |s: &BTreeSet<Move>| s.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ");
-            if let Some(m) = &e.moves {
-                let want = iccs_set("moves", m).map_err(fail)?;
-                if want != legal {
-                    let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
-                    let extra: BTreeSet<Move> = legal.difference(&want).copied().collect();
-                    return Err(format!(
-                        "legal moves differ: missing [{}], unexpected [{}]",
-                        show(&missing),
-                        show(&extra)
-                    ));
-                }
-            }
-            if let Some(n) = e.count {
-                mismatch("count", &n, &legal.len())?;
-            }
-            if let Some(m) = &e.includes {
-                let want = iccs_set("includes", m).map_err(fail)?;
-                let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
-                if !missing.is_empty() {
-                    return Err(format!("not legal but expected: [{}]", show(&missing)));
-                }
-            }
-            if let Some(m) = &e.excludes {
-                let bad = iccs_set("excludes", m).map_err(fail)?;
-                let present: BTreeSet<Move> = bad.intersection(&legal).copied().collect();
-                if !present.is_empty() {
-                    return Err(format!("legal but expected not: [{}]", show(&present)));
-                }
-            }
-            if let Some(c) = e.check {
-                mismatch("check", &c, &pos.is_check())?;
-            }
+            to_output(&LegalMovesExpected {
+                moves: Some(legal.iter().map(|m| m.iccs()).collect()),
+                count: Some(legal.len()),
+                includes: None,
+                excludes: None,
+                check: Some(pos.is_check()),
+            })
         }
         Kind::Perft => {
             let i: PerftInput = typed("input", input).map_err(fail)?;
-            let e: PerftExpected = typed("expected", expected).map_err(fail)?;
             let pos = position(i.fen.as_deref()).map_err(fail)?;
-            mismatch("nodes", &e.nodes, &pos.perft(i.depth))?;
+            to_output(&PerftExpected {
+                nodes: pos.perft(i.depth),
+            })
         }
         Kind::Outcome => {
             let i: OutcomeInput = typed("input", input).map_err(fail)?;
-            let e: OutcomeExpected = typed("expected", expected).map_err(fail)?;
             let pos = position(i.fen.as_deref()).map_err(fail)?;
             let (moves, _) = play_moves(&pos, i.moves.as_ref(), true).map_err(fail)?;
             let mut rules: Rules = edition.rules;
@@ -512,93 +479,201 @@ pub(crate) fn run(
                 rules.natural_limit = n;
             }
             let adj = game::adjudicate(&pos, &moves, &i.events, &rules);
-            let got = match adj.outcome.map(|o| o.result) {
+            let result = match adj.outcome.map(|o| o.result) {
                 None => ResultName::Ongoing,
                 Some(GameResult::RedWins) => ResultName::RedWins,
                 Some(GameResult::BlackWins) => ResultName::BlackWins,
                 Some(GameResult::Draw) => ResultName::Draw,
             };
-            let detail = adj
-                .outcome
-                .map(|o| format!(" ({}, {})", o.reason.code(), edition.clause_for(o.reason)))
-                .unwrap_or_default();
-            mismatch("result", &e.result, &got).map_err(|m| format!("{m}{detail}"))?;
-            if let Some(r) = &e.reason {
-                let got = adj.outcome.map(|o| o.reason.code()).unwrap_or("none");
-                mismatch("reason", &r.as_str(), &got)?;
-            }
-            if let Some(c) = &e.clause {
-                let got = adj
+            to_output(&OutcomeExpected {
+                result,
+                reason: adj.outcome.map(|o| o.reason.code().to_string()),
+                clause: adj
                     .outcome
-                    .map(|o| edition.clause_for(o.reason))
-                    .unwrap_or("none");
-                mismatch("clause", &c.as_str(), &got)?;
-            }
-            if let Some(p) = e.plies {
-                mismatch("plies", &p, &adj.plies)?;
-            }
-            if let Some(c) = e.check {
-                mismatch("check", &c, &adj.position.is_check())?;
-            }
-            if let Some(f) = e.fouls {
-                mismatch("fouls", &f, &adj.fouls)?;
-            }
+                    .map(|o| edition.clause_for(o.reason).to_string()),
+                plies: Some(adj.plies),
+                check: Some(adj.position.is_check()),
+                fouls: Some(adj.fouls),
+            })
         }
         Kind::Notation => {
             let i: NotationInput = typed("input", input).map_err(fail)?;
-            let e: NotationExpected = typed("expected", expected).map_err(fail)?;
             let pos = position(i.fen.as_deref()).map_err(fail)?;
             let (_, pos) = play_moves(&pos, i.moves.as_ref(), false).map_err(fail)?;
-            match notation::parse_move(&pos, &i.mv) {
-                Ok(pm) => {
-                    if let Some(code) = &e.error {
-                        return Err(format!("expected error '{code}', but read {}", pm.mv));
-                    }
-                    let checks: [(&str, &Option<String>, String); 5] = [
-                        ("iccs", &e.iccs, pm.mv.iccs()),
-                        ("chinese", &e.chinese, notation::chinese(&pos, pm.mv)),
-                        ("wxf", &e.wxf, notation::wxf(&pos, pm.mv)),
-                        (
-                            "abbreviated",
-                            &e.abbreviated,
-                            notation::abbreviated(&pos, pm.mv),
-                        ),
-                        ("notation", &e.notation, pm.notation.name().to_string()),
-                    ];
-                    for (what, want, got) in checks {
-                        if let Some(w) = want {
-                            mismatch(what, w, &got)?;
-                        }
-                    }
-                    if let Some(r) = e.resolved {
-                        mismatch("resolved", &r, &pm.resolved.is_some())?;
-                    }
-                }
-                Err(err) => match &e.error {
-                    Some(code) => mismatch("error", &code.as_str(), &err.code)
-                        .map_err(|m| format!("{m} ({err})"))?,
-                    None => return Err(format!("expected a move, got: {err}")),
+            let out = match notation::parse_move(&pos, &i.mv) {
+                Ok(pm) => NotationExpected {
+                    iccs: Some(pm.mv.iccs()),
+                    chinese: Some(notation::chinese(&pos, pm.mv)),
+                    wxf: Some(notation::wxf(&pos, pm.mv)),
+                    abbreviated: Some(notation::abbreviated(&pos, pm.mv)),
+                    notation: Some(pm.notation.name().to_string()),
+                    resolved: Some(pm.resolved.is_some()),
+                    error: None,
                 },
-            }
+                Err(err) => NotationExpected {
+                    error: Some(err.code.to_string()),
+                    ..NotationExpected::default()
+                },
+            };
+            to_output(&out)
         }
         Kind::Equipment => {
             let i: Equipment = typed("input", input).map_err(fail)?;
-            let e: EquipmentExpected = typed("expected", expected).map_err(fail)?;
             let limits = edition
                 .equipment
                 .ok_or_else(|| format!("{} sets no equipment limits", edition.id))?;
             let v = equipment::check(&i, &limits);
-            let detail = v
-                .iter()
-                .map(|v| format!("{}: {}", v.clause, v.message))
-                .collect::<Vec<_>>()
-                .join("; ");
-            mismatch("conforms", &e.conforms, &v.is_empty())
-                .map_err(|m| format!("{m} [{detail}]"))?;
-            if let Some(want) = &e.violations {
-                let got: Vec<String> = v.iter().map(|v| v.clause.clone()).collect();
-                mismatch("violations", want, &got).map_err(|m| format!("{m} [{detail}]"))?;
+            to_output(&EquipmentExpected {
+                conforms: v.is_empty(),
+                violations: Some(v.iter().map(|v| v.clause.clone()).collect()),
+            })
+        }
+        #[allow(unreachable_patterns)]
+        _ => Err(format!("{} is not a Xiangqi kind", kind.name())),
+    }
+}
+
+fn answered_moves(moves: &Option<Vec<String>>) -> Result<BTreeSet<Move>, String> {
+    let moves = moves
+        .as_ref()
+        .ok_or_else(|| "the answer has no moves".to_string())?;
+    moves
+        .iter()
+        .map(|m| {
+            notation::parse_iccs(m).ok_or_else(|| format!("the answer's '{m}' is not an ICCS move"))
+        })
+        .collect()
+}
+
+/// Compares an implementation's output with the expected output.
+pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::Fen => {
+            let e: FenExpected = typed("expected", expected).map_err(fail)?;
+            let g: FenExpected = output(kind, got)?;
+            let read = g
+                .fen
+                .as_ref()
+                .map(|f| format!(" (read as {f})"))
+                .or_else(|| g.error.as_ref().map(|c| format!(" ({c})")))
+                .unwrap_or_default();
+            mismatch("valid", &e.valid, &g.valid).map_err(|m| format!("{m}{read}"))?;
+            if e.valid {
+                want("canonical FEN", &e.fen, &g.fen)?;
+            } else {
+                want("error", &e.error, &g.error)?;
+                want("field", &e.field, &g.field)?;
             }
+        }
+        Kind::LegalMoves => {
+            let e: LegalMovesExpected = typed("expected", expected).map_err(fail)?;
+            let g: LegalMovesExpected = output(kind, got)?;
+            let show =
+                |s: &BTreeSet<Move>| s.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ");
+            if e.moves.is_some() || e.includes.is_some() || e.excludes.is_some() {
+                let legal = answered_moves(&g.moves)?;
+                if let Some(m) = &e.moves {
+                    let want = iccs_set("moves", m).map_err(fail)?;
+                    if want != legal {
+                        let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
+                        let extra: BTreeSet<Move> = legal.difference(&want).copied().collect();
+                        return Err(format!(
+                            "legal moves differ: missing [{}], unexpected [{}]",
+                            show(&missing),
+                            show(&extra)
+                        ));
+                    }
+                }
+                if let Some(m) = &e.includes {
+                    let want = iccs_set("includes", m).map_err(fail)?;
+                    let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
+                    if !missing.is_empty() {
+                        return Err(format!("not legal but expected: [{}]", show(&missing)));
+                    }
+                }
+                if let Some(m) = &e.excludes {
+                    let bad = iccs_set("excludes", m).map_err(fail)?;
+                    let present: BTreeSet<Move> = bad.intersection(&legal).copied().collect();
+                    if !present.is_empty() {
+                        return Err(format!("legal but expected not: [{}]", show(&present)));
+                    }
+                }
+            }
+            if e.count.is_some() {
+                let count = match (g.count, &g.moves) {
+                    (Some(n), _) => Some(n),
+                    (None, Some(_)) => Some(answered_moves(&g.moves)?.len()),
+                    (None, None) => None,
+                };
+                want("count", &e.count, &count)?;
+            }
+            want("check", &e.check, &g.check)?;
+        }
+        Kind::Perft => {
+            let e: PerftExpected = typed("expected", expected).map_err(fail)?;
+            let g: PerftExpected = output(kind, got)?;
+            mismatch("nodes", &e.nodes, &g.nodes)?;
+        }
+        Kind::Outcome => {
+            let e: OutcomeExpected = typed("expected", expected).map_err(fail)?;
+            let g: OutcomeExpected = output(kind, got)?;
+            let detail = match (&g.reason, &g.clause) {
+                (Some(r), Some(c)) => format!(" ({r}, {c})"),
+                (Some(r), None) => format!(" ({r})"),
+                _ => String::new(),
+            };
+            mismatch("result", &e.result, &g.result).map_err(|m| format!("{m}{detail}"))?;
+            if let Some(r) = &e.reason {
+                mismatch(
+                    "reason",
+                    &r.as_str(),
+                    &g.reason.as_deref().unwrap_or("none"),
+                )?;
+            }
+            if let Some(c) = &e.clause {
+                mismatch(
+                    "clause",
+                    &c.as_str(),
+                    &g.clause.as_deref().unwrap_or("none"),
+                )?;
+            }
+            want("plies", &e.plies, &g.plies)?;
+            want("check", &e.check, &g.check)?;
+            want("fouls", &e.fouls, &g.fouls)?;
+        }
+        Kind::Notation => {
+            let e: NotationExpected = typed("expected", expected).map_err(fail)?;
+            let g: NotationExpected = output(kind, got)?;
+            match (&e.error, &g.error) {
+                (Some(w), Some(x)) => mismatch("error", w, x)?,
+                (Some(w), None) => {
+                    return Err(format!(
+                        "expected error '{w}', but read {}",
+                        g.iccs.as_deref().unwrap_or("a move")
+                    ));
+                }
+                (None, Some(x)) => return Err(format!("expected a move, got error '{x}'")),
+                (None, None) => {
+                    want("iccs", &e.iccs, &g.iccs)?;
+                    want("chinese", &e.chinese, &g.chinese)?;
+                    want("wxf", &e.wxf, &g.wxf)?;
+                    want("abbreviated", &e.abbreviated, &g.abbreviated)?;
+                    want("notation", &e.notation, &g.notation)?;
+                    want("resolved", &e.resolved, &g.resolved)?;
+                }
+            }
+        }
+        Kind::Equipment => {
+            let e: EquipmentExpected = typed("expected", expected).map_err(fail)?;
+            let g: EquipmentExpected = output(kind, got)?;
+            let detail = g
+                .violations
+                .as_ref()
+                .map(|v| format!(" [{}]", v.join(", ")))
+                .unwrap_or_default();
+            mismatch("conforms", &e.conforms, &g.conforms).map_err(|m| format!("{m}{detail}"))?;
+            want("violations", &e.violations, &g.violations)?;
         }
         #[allow(unreachable_patterns)]
         _ => return Err(format!("{} is not a Xiangqi kind", kind.name())),
