@@ -26,6 +26,7 @@
 //! | [`tournament`] | the tournament file: players, teams, rounds, results (`spec/tournament-format.md`) |
 //! | [`standings`] | articles 13–14, 18.5, 19, 20.3 (1999 14–15; Gomoku 28–29): scoring, tie-breaks, standings |
 //! | [`trf`] | FIDE TRF-2026 in and out |
+//! | [`pairing`] | articles 10–12, 附录二–五 (Gomoku 26–27, 附录三–七): round robin, the Swiss 定位编排法, knock-outs, combined formats, Scheveningen, line-ups |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -47,6 +48,7 @@ pub mod mate;
 pub mod material;
 pub mod notation;
 pub mod outcome;
+pub mod pairing;
 pub mod position;
 pub mod protection;
 pub mod ruling;

@@ -16,6 +16,7 @@ use crate::editions::Edition;
 
 pub(crate) mod go;
 pub(crate) mod gomoku;
+pub(crate) mod pairing;
 pub(crate) mod repetition;
 pub(crate) mod standings;
 pub(crate) mod xiangqi;
@@ -63,11 +64,13 @@ pub enum Kind {
     GomokuResult,
     /// A tournament's standings (articles 13–14, 18.5, 19, 20.3).
     Standings,
+    /// A pairing table or a Swiss round (articles 10–12, 附录二–五).
+    Pairing,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 19] = [
+    pub const ALL: [Kind; 20] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -87,6 +90,7 @@ impl Kind {
         Kind::GomokuOpening,
         Kind::GomokuResult,
         Kind::Standings,
+        Kind::Pairing,
     ];
 
     /// The name used in the corpus.
@@ -111,6 +115,7 @@ impl Kind {
             Kind::GomokuOpening => "gomoku-opening",
             Kind::GomokuResult => "gomoku-result",
             Kind::Standings => "standings",
+            Kind::Pairing => "pairing",
         }
     }
 }
@@ -186,6 +191,7 @@ pub(crate) fn validate(
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::validate(kind, input, expected, edition),
         Kind::Standings => standings::validate(kind, input, expected, edition),
+        Kind::Pairing => pairing::validate(kind, input, expected, edition),
     }
 }
 
@@ -215,6 +221,7 @@ pub(crate) fn run(
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::run(kind, input, expected, edition),
         Kind::Standings => standings::run(kind, input, expected, edition),
+        Kind::Pairing => pairing::run(kind, input, expected, edition),
     }
 }
 
@@ -236,5 +243,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         | Kind::GomokuOpening
         | Kind::GomokuResult => gomoku::schemas(kind),
         Kind::Standings => standings::schemas(kind),
+        Kind::Pairing => pairing::schemas(kind),
     }
 }
