@@ -7,6 +7,7 @@ mod coverage;
 mod go;
 mod gomoku;
 mod judge;
+mod pair;
 mod play;
 mod rule;
 mod standings;
@@ -50,6 +51,18 @@ commands:
   standings FILE [--rules E] [--format text|json|csv|trf]
         rank a tournament (YAML, JSON or TRF-2026 file): every tie-break in
         its own column and what separated each row from the one above
+  pair round-robin N [--double] [--games G]
+        the round-robin table (附录二): one line per round, `round R: a-b ...`,
+        red first, the bye as `a-bye`
+  pair swiss FILE [--round R] [--first-round adjacent|head-tail|halves]
+       [--format text|json|trf]
+        pair a Swiss round by the 定位编排法 (附录三), each board with its reason
+  pair knockout N [--seeds S] [--preliminary]
+        a knock-out bracket's first round, seeds and byes placed (附录四)
+  pair scheveningen N [--rules xiangqi-2020|gomoku-2025]
+        the Scheveningen table for teams of N (附录五)
+  pair lineups BOARDS RESERVES
+        the line-ups a team may field (11.2)
   editions
         list the editions
   help  this text
@@ -79,6 +92,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "go" => go::go(rest),
         "gomoku" => gomoku::gomoku(rest),
         "standings" => standings::standings(rest),
+        "pair" => pair::pair(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

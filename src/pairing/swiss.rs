@@ -330,7 +330,8 @@ pub struct Bye {
 pub struct RoundPairing {
     /// The round paired.
     pub round: u32,
-    /// The boards, in the order they were paired (top score group first).
+    /// The boards: the higher score first, then the total, then the order
+    /// in which they were paired.
     pub boards: Vec<Board>,
     /// The bye, last (一.(5)).
     pub bye: Option<Bye>,
@@ -601,7 +602,7 @@ impl<'a> Pairer<'a> {
                 while result.left.len() > allowed {
                     let Some((above, _)) = done.pop() else { break };
                     let mut merged = above;
-                    merged.extend(groups[gi].iter().copied());
+                    merged.extend(set.iter().copied());
                     merged.sort_by(|&a, &b| self.priority(a, b));
                     merged.dedup();
                     result = self.pair_group(&merged, true);
@@ -968,6 +969,24 @@ impl<'a> Pairer<'a> {
                 }
             }
         }
+        // Boards by the higher score, then the total, then the order in
+        // which they were paired; the bye is last (一.(5)).
+        let mut keyed: Vec<(usize, Board)> = boards.into_iter().enumerate().collect();
+        keyed.sort_by(|(i, a), (j, b)| {
+            let hi = |x: &Board| x.scores[0].max(x.scores[1]);
+            hi(b)
+                .cmp(&hi(a))
+                .then((b.scores[0] + b.scores[1]).cmp(&(a.scores[0] + a.scores[1])))
+                .then(i.cmp(j))
+        });
+        let boards = keyed
+            .into_iter()
+            .enumerate()
+            .map(|(k, (_, mut b))| {
+                b.board = k as u32 + 1;
+                b
+            })
+            .collect();
         RoundPairing {
             round: self.round,
             boards,
@@ -1012,8 +1031,8 @@ impl RoundPairing {
             out.push_str(&format!(
                 "{:<6} {:<6} {:<6} {:<10} {:<14} {:<7} {:<11} {:<10} {}\n",
                 b.board,
-                b.first,
-                b.second,
+                b.first.to_string(),
+                b.second.to_string(),
                 format!("{}-{}", b.scores[0], b.scores[1]),
                 forms.join("+"),
                 b.reason.pairer,
@@ -1029,7 +1048,7 @@ impl RoundPairing {
         if let Some(bye) = &self.bye {
             out.push_str(&format!(
                 "bye    {:<6} {:<6} {:<10} 轮空 一.(5){}\n",
-                bye.id,
+                bye.id.to_string(),
                 "",
                 bye.score.to_string(),
                 if bye.bent.is_empty() {

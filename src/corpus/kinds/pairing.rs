@@ -134,6 +134,9 @@ pub enum PairingInput {
 pub struct ReasonExpected {
     /// The board.
     pub board: u32,
+    /// The game on it, `a-b` with the first mover first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// The forms (同位, 错位, 异行, 同行, 拆对, 下调, 首轮), in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forms: Option<Vec<String>>,
@@ -656,6 +659,15 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
                     format!("{m}\n{detail}")
                 })?;
             }
+            let wants_next = e
+                .reasons
+                .iter()
+                .flatten()
+                .any(|(r, _)| r == &(last + 1).to_string());
+            if e.next.is_none() && wants_next {
+                let p = swiss::pair_tournament(&t, Some(last + 1), how)?;
+                all.insert((last + 1).to_string(), p);
+            }
             if let Some(want) = &e.next {
                 let p = swiss::pair_tournament(&t, Some(last + 1), how)?;
                 let got = swiss_texts(&p);
@@ -685,6 +697,10 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
                             p.to_text(t.game.colours())
                         )
                     };
+                    if let Some(g) = &want.game {
+                        let got = format!("{}-{}", b.first, b.second);
+                        mismatch("game", g, &got).map_err(ctx)?;
+                    }
                     if let Some(f) = &want.forms {
                         let got: Vec<String> =
                             b.reason.forms.iter().map(|x| x.name().to_string()).collect();
