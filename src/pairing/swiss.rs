@@ -347,6 +347,23 @@ pub struct Options {
     pub rounds_planned: Option<u32>,
 }
 
+/// Gomoku 附录六 四: the rounds of a Swiss event: the number of players
+/// taken as the nearest power of two `2^N` (58 → 64, N = 6), and `R =
+/// (1.5–2) × N` rounds, rounded up at the low end: 9 to 12 for 58.
+pub fn recommended_rounds(players: u32) -> Result<(u32, u32), PairingError> {
+    if players < 2 {
+        return Err(PairingError::Unsupported(format!(
+            "{players} players: no Swiss event"
+        )));
+    }
+    let up = players.next_power_of_two();
+    let down = if up == players { up } else { up / 2 };
+    // nearest power of two; a tie goes up
+    let p = if players - down < up - players { down } else { up };
+    let n = p.trailing_zeros();
+    Ok(((3 * n).div_ceil(2), 2 * n))
+}
+
 /// Pairs round `round` (default: the round after the last in the file) of
 /// a Swiss tournament from the rounds before it. Withdrawn players (article
 /// 19) are left out from the round after their last.

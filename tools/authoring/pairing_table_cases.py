@@ -252,7 +252,7 @@ def main():
              f"{{system: scheveningen, boards: {n}}}", rounds_lines(rounds) + ["invariants: true"])
     seeds, byes = gomoku_seed_lists(g)
     for size, s, b in zip([16, 32, 64, 128], seeds, byes):
-        case(out, f"gomoku-2025/附录三/seed-and-bye-positions-{size}", ["附录三.三.(一)", "附录三.一.(一)", "27.1"],
+        case(out, f"gomoku-2025/附录三/seed-and-bye-positions-{size}", ["附录三.三.(一)", "附录三.一.(一)", "附录三.一.(二)", "附录三.一.(三)", "27.1"],
              f"The bracket positions of the seeds and of the byes for {size} places, in the book's order.",
              "book-text", None, f"{{system: knockout-positions, places: {size}}}",
              [f"seed_positions: {flow(s)}", f"bye_positions: {flow(b)}"])

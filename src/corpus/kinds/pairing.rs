@@ -109,12 +109,17 @@ pub enum PairingInput {
         format: String,
         /// The stage's ranking, best first.
         ranking: Vec<u32>,
-        /// For `n-plus-one`: first moves so far, by player.
+        /// For `n-plus-one`: first moves so far, as `[player, count]`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        first_moves: Option<BTreeMap<u32, u32>>,
+        first_moves: Option<Vec<(u32, u32)>>,
         /// For `eliminate`: how many leave.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         eliminate: Option<usize>,
+    },
+    /// Gomoku 附录六 四: the rounds of a Swiss event of `players`.
+    SwissRounds {
+        /// Players.
+        players: u32,
     },
     /// 附录三: a Swiss event; every round in the file is paired again from
     /// the rounds before it.
@@ -159,6 +164,12 @@ pub struct PairingExpected {
     /// Each round's games, `a-b` with the first mover first, `a-bye`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<Vec<Vec<String>>>,
+    /// The first rounds of a table (a prefix of `rounds`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_rounds: Option<Vec<Vec<String>>>,
+    /// Swiss: the number of rounds Gomoku 附录六 四 recommends, `[min, max]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds_range: Option<[u32; 2]>,
     /// Swiss: the pairing of the round after the last in the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<Vec<String>>,
@@ -424,6 +435,10 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
             if let Some(want) = &e.rounds {
                 compare_rounds(want, &rounds)?;
             }
+            if let Some(want) = &e.first_rounds {
+                let head: Vec<Vec<String>> = rounds.iter().take(want.len()).cloned().collect();
+                compare_rounds(want, &head)?;
+            }
             if e.invariants == Some(true) {
                 round_robin_invariants(&table, *players, *double)?;
             }
@@ -607,7 +622,8 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
                     }
                 }
                 "n-plus-one" => {
-                    let fm = first_moves.clone().unwrap_or_default();
+                    let fm: BTreeMap<u32, u32> =
+                        first_moves.clone().unwrap_or_default().into_iter().collect();
                     let (g, c) =
                         combined::n_plus_one_final(ranking, |p| fm.get(&p).copied().unwrap_or(0))?;
                     if let Some(want) = &e.pairs {
@@ -628,6 +644,12 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
                     }
                 }
                 o => return Err(format!("final format '{o}'").into()),
+            }
+        }
+        PairingInput::SwissRounds { players } => {
+            let (lo, hi) = swiss::recommended_rounds(*players)?;
+            if let Some(want) = &e.rounds_range {
+                mismatch("rounds_range", want, &[lo, hi])?;
             }
         }
         PairingInput::Swiss {
