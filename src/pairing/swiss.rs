@@ -613,10 +613,33 @@ impl<'a> Pairer<'a> {
             set.sort_by(|&a, &b| self.priority(a, b));
             let mut result = self.pair_group(&set, last);
             if last {
-                // 5.(2): the last group cannot be paired: merge the group
+                // 5.(2): the last group cannot be paired (or its bye would
+                // not go to the lowest score group, 一.(5)): merge the group
                 // above into it and pair them as one, as often as needed.
+                // The first merge that pairs everyone with a proper bye
+                // wins; failing that, the best one found.
                 let allowed = usize::from(odd);
-                while result.left.len() > allowed {
+                let lowest = self.e.iter().map(|x| x.score).min().unwrap_or(Points::ZERO);
+                let quality = |r: &GroupResult| -> u8 {
+                    match r.left.first() {
+                        None => 2,
+                        Some(&x) if self.e[x].score == lowest && self.e[x].byes == 0 => 2,
+                        Some(&x) if self.e[x].score == lowest => 1,
+                        Some(_) => 0,
+                    }
+                };
+                let mut best: Option<(u8, Vec<(Vec<usize>, GroupResult)>, Vec<usize>, GroupResult)> =
+                    None;
+                loop {
+                    if result.left.len() <= allowed {
+                        let q = quality(&result);
+                        if best.as_ref().is_none_or(|b| q > b.0) {
+                            best = Some((q, done.clone(), set.clone(), result.clone()));
+                        }
+                        if q == 2 {
+                            break;
+                        }
+                    }
                     let Some((above, _)) = done.pop() else { break };
                     let mut merged = above;
                     merged.extend(set.iter().copied());
@@ -625,12 +648,15 @@ impl<'a> Pairer<'a> {
                     result = self.pair_group(&merged, true);
                     set = merged;
                 }
-                if result.left.len() > allowed {
+                let Some((_, d, s, r)) = best else {
                     return Err(PairingError::Invalid(format!(
                         "round {}: no pairing without a rematch (一.(6)) leaves at most {} unpaired",
                         self.round, allowed
                     )));
-                }
+                };
+                done = d;
+                set = s;
+                result = r;
             }
             carry = result.left.clone();
             done.push((set, result));
@@ -672,21 +698,32 @@ impl<'a> Pairer<'a> {
         // 一.(9) and the bye: if the one left over may not be (floated down
         // last round, or had a bye), the lowest in the pairing order who may
         // be, and without whom the rest still pair, is left instead.
+        // In the last group a bye to the lowest group comes first, no second
+        // bye after it (so a lowest player with a bye before anyone higher).
+        let loose = |x: usize| last && self.e[x].score == lowest;
         if r.left.len() == 1 && !acceptable(r.left[0]) {
-            for &x in set.iter().rev() {
-                if x == r.left[0] || !acceptable(x) {
-                    continue;
-                }
-                let rest: Vec<usize> = set.iter().copied().filter(|&y| y != x).collect();
-                let mm = maximum_matching(rest.len(), &|i, j| !self.met(rest[i], rest[j]));
-                if 2 * mm < rest.len() {
-                    continue;
-                }
-                if let Some(mut alt) = self.search(&rest, 0, false).or_else(|| self.search(&rest, 0, true)) {
-                    alt.left = vec![x];
-                    alt.rearranged = true;
-                    r = alt;
+            let tests: [&dyn Fn(usize) -> bool; 2] = [&acceptable, &loose];
+            'found: for (pass, ok) in tests.iter().enumerate() {
+                if pass == 1 && (loose(r.left[0]) || !last) {
                     break;
+                }
+                for &x in set.iter().rev() {
+                    if x == r.left[0] || !ok(x) {
+                        continue;
+                    }
+                    let rest: Vec<usize> = set.iter().copied().filter(|&y| y != x).collect();
+                    let mm = maximum_matching(rest.len(), &|i, j| !self.met(rest[i], rest[j]));
+                    if 2 * mm < rest.len() {
+                        continue;
+                    }
+                    if let Some(mut alt) =
+                        self.search(&rest, 0, false).or_else(|| self.search(&rest, 0, true))
+                    {
+                        alt.left = vec![x];
+                        alt.rearranged = true;
+                        r = alt;
+                        break 'found;
+                    }
                 }
             }
         }
@@ -914,7 +951,7 @@ impl<'a> Pairer<'a> {
             };
             let word = if c == Colour::First { "先" } else { "后" };
             if d.abs() >= 2 && d.abs() > e.balance().abs() {
-                out.push(format!("10: {} 多走{}先后差 {}", e.id, word, d.abs()));
+                out.push(format!("10: {} 先后走相差 {}", e.id, d.abs()));
             }
             if d.abs() >= 3 {
                 out.push(format!("11: {} 多走三{word}", e.id));
