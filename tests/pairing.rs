@@ -50,7 +50,11 @@ fn round_robin_invariants_for_every_size() {
                 "{n}: player {p} has three in a row"
             );
         }
-        assert_eq!(round_robin::table(n).unwrap_or_default(), t, "{n}: deterministic");
+        assert_eq!(
+            round_robin::table(n).unwrap_or_default(),
+            t,
+            "{n}: deterministic"
+        );
     }
 }
 
@@ -175,7 +179,11 @@ fn simulated_swiss_events() {
                 let f = entrants.iter().find(|e| e.id == b.first);
                 let s = entrants.iter().find(|e| e.id == b.second);
                 if let (Some(f), Some(s)) = (f, s) {
-                    assert!(!f.met.contains(&s.number), "{n}: round {r}: rematch {}", b.first);
+                    assert!(
+                        !f.met.contains(&s.number),
+                        "{n}: round {r}: rematch {}",
+                        b.first
+                    );
                 }
             }
             if let Some(bye) = &p.bye {
@@ -187,12 +195,16 @@ fn simulated_swiss_events() {
                 if score != lowest {
                     let possible = (0..entrants.len()).any(|x| {
                         Some(entrants[x].score) == lowest && {
-                            let mut rest: Vec<usize> =
+                            let rest: Vec<usize> =
                                 (0..entrants.len()).filter(|&y| y != x).collect();
-                            n <= 14 && perfect(&entrants, &mut rest)
+                            n <= 14 && perfect(&entrants, &rest)
                         }
                     });
-                    assert!(!possible, "{n}: round {r}: bye {} is not in the lowest group", bye.id);
+                    assert!(
+                        !possible,
+                        "{n}: round {r}: bye {} is not in the lowest group",
+                        bye.id
+                    );
                 }
             }
             assert_eq!(seen.len() as u32, n, "{n}: round {r} misses players");
@@ -203,7 +215,7 @@ fn simulated_swiss_events() {
 }
 
 /// Whether `left` can all be paired without a rematch (brute force).
-fn perfect(e: &[Entrant], left: &mut Vec<usize>) -> bool {
+fn perfect(e: &[Entrant], left: &[usize]) -> bool {
     let Some(&x) = left.first() else {
         return true;
     };
@@ -212,7 +224,7 @@ fn perfect(e: &[Entrant], left: &mut Vec<usize>) -> bool {
         if !e[x].met.contains(&e[y].number) {
             let mut r = rest.clone();
             r.remove(k);
-            if perfect(e, &mut r) {
+            if perfect(e, &r) {
                 return true;
             }
         }
@@ -222,14 +234,14 @@ fn perfect(e: &[Entrant], left: &mut Vec<usize>) -> bool {
 
 /// Whether any pairing without a rematch exists (brute force, small events).
 fn pairable(e: &[Entrant]) -> bool {
-    fn go(e: &[Entrant], left: &mut Vec<usize>, byes_allowed: usize) -> bool {
+    fn go(e: &[Entrant], left: &[usize], byes_allowed: usize) -> bool {
         let Some(&x) = left.first() else {
             return true;
         };
         let rest: Vec<usize> = left[1..].to_vec();
         if byes_allowed > 0 {
-            let mut r = rest.clone();
-            if go(e, &mut r, 0) {
+            let r = rest.clone();
+            if go(e, &r, 0) {
                 return true;
             }
         }
@@ -237,15 +249,15 @@ fn pairable(e: &[Entrant]) -> bool {
             if !e[x].met.contains(&e[y].number) {
                 let mut r: Vec<usize> = rest.clone();
                 r.remove(k);
-                if go(e, &mut r, byes_allowed) {
+                if go(e, &r, byes_allowed) {
                     return true;
                 }
             }
         }
         false
     }
-    let mut all: Vec<usize> = (0..e.len()).collect();
-    e.len() <= 14 && go(e, &mut all, e.len() % 2)
+    let all: Vec<usize> = (0..e.len()).collect();
+    e.len() <= 14 && go(e, &all, e.len() % 2)
 }
 
 fn qigui(args: &[&str]) -> (i32, String, String) {
@@ -285,7 +297,13 @@ fn cli_swiss() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
     assert!(v["boards"][0]["reason"]["forms"].is_array(), "{json}");
-    let (code, trf, _) = qigui(&["pair", "swiss", "spec/tournament-examples/swiss-2020.trf", "--format", "trf"]);
+    let (code, trf, _) = qigui(&[
+        "pair",
+        "swiss",
+        "spec/tournament-examples/swiss-2020.trf",
+        "--format",
+        "trf",
+    ]);
     assert_eq!(code, 0);
     // The new round's column is readable TRF: read it back as a tournament.
     assert!(trf.lines().any(|l| l.starts_with("001")), "{trf}");

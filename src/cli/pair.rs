@@ -91,14 +91,15 @@ fn swiss_cmd(raw: &[String]) -> Result<ExitCode, String> {
         None | Some("adjacent") => FirstRound::Adjacent,
         Some("head-tail") => FirstRound::HeadTail,
         Some("halves") => FirstRound::Halves,
-        Some(o) => return Err(format!("--first-round '{o}': adjacent, head-tail or halves")),
+        Some(o) => {
+            return Err(format!(
+                "--first-round '{o}': adjacent, head-tail or halves"
+            ));
+        }
     };
     let p = swiss::pair_tournament(&t, round, how).map_err(|e| format!("{file}: {e}"))?;
     match format {
-        "json" => println!(
-            "{}",
-            serde_json::to_string_pretty(&p).unwrap_or_default()
-        ),
+        "json" => println!("{}", serde_json::to_string_pretty(&p).unwrap_or_default()),
         "trf" => print!("{}", trf_with_round(&t, &p)?),
         _ => print!("{}", p.to_text(t.game.colours())),
     }
@@ -139,7 +140,10 @@ fn trf_with_round(t: &Tournament, p: &RoundPairing) -> Result<String, String> {
             .iter()
             .find_map(|b| {
                 let num = |x: &qigui::tournament::Id| {
-                    x.as_str().parse::<u32>().map(|n| format!("{n:04}")).unwrap_or_default()
+                    x.as_str()
+                        .parse::<u32>()
+                        .map(|n| format!("{n:04}"))
+                        .unwrap_or_default()
                 };
                 if b.first.as_str() == id {
                     Some(format!("{} w", num(&b.second)))

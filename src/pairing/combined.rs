@@ -154,7 +154,10 @@ pub fn crossing(groups: u32, qualifiers: u32) -> Result<Vec<(Qualifier, Qualifie
             // one group: 1 v last, bracket order
             for &j in within.iter().take(qualifiers as usize / 2) {
                 out.push((
-                    Qualifier { group: x, place: j as u32 },
+                    Qualifier {
+                        group: x,
+                        place: j as u32,
+                    },
                     Qualifier {
                         group: x,
                         place: qualifiers + 1 - j as u32,
@@ -165,7 +168,10 @@ pub fn crossing(groups: u32, qualifiers: u32) -> Result<Vec<(Qualifier, Qualifie
         }
         for &j in &within {
             out.push((
-                Qualifier { group: x, place: j as u32 },
+                Qualifier {
+                    group: x,
+                    place: j as u32,
+                },
                 Qualifier {
                     group: y,
                     place: qualifiers + 1 - j as u32,

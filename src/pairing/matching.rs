@@ -9,6 +9,11 @@ use std::collections::VecDeque;
 /// The size of a maximum matching of the graph on `n` vertices whose edges
 /// are the pairs `(i, j)` with `edge(i, j)` true.
 pub(crate) fn maximum_matching(n: usize, edge: &dyn Fn(usize, usize) -> bool) -> usize {
+    mates(n, edge).iter().filter(|m| m.is_some()).count() / 2
+}
+
+/// A maximum matching: each vertex's mate, if any.
+pub(crate) fn mates(n: usize, edge: &dyn Fn(usize, usize) -> bool) -> Vec<Option<usize>> {
     let adj: Vec<Vec<usize>> = (0..n)
         .map(|i| (0..n).filter(|&j| j != i && edge(i, j)).collect())
         .collect();
@@ -27,7 +32,7 @@ pub(crate) fn maximum_matching(n: usize, edge: &dyn Fn(usize, usize) -> bool) ->
             augment(root, &adj, &mut mate);
         }
     }
-    mate.iter().filter(|m| m.is_some()).count() / 2
+    mate
 }
 
 fn augment(root: usize, adj: &[Vec<usize>], mate: &mut [Option<usize>]) -> bool {

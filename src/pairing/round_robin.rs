@@ -99,7 +99,10 @@ pub fn table(players: u32) -> Result<Vec<Vec<Game>>, PairingError> {
 pub fn double_table(players: u32) -> Result<Vec<Vec<Game>>, PairingError> {
     let one = table(players)?;
     let mut out = one.clone();
-    out.extend(one.iter().map(|r| r.iter().map(swapped).collect::<Vec<_>>()));
+    out.extend(
+        one.iter()
+            .map(|r| r.iter().map(swapped).collect::<Vec<_>>()),
+    );
     Ok(out)
 }
 

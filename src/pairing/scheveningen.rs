@@ -168,7 +168,10 @@ pub fn check(rounds: &[Vec<TeamGame>], n: u32) -> Vec<Violation> {
             team_first[if g.first.team == Team::A { 0 } else { 1 }] += 1;
         }
         if seen.len() != 2 * n as usize {
-            v.push(Violation::Round(r, format!("{} players, not {}", seen.len(), 2 * n)));
+            v.push(Violation::Round(
+                r,
+                format!("{} players, not {}", seen.len(), 2 * n),
+            ));
         }
     }
     if met.len() != (n * n) as usize {
@@ -206,10 +209,7 @@ mod tests {
 
     #[test]
     fn every_printed_table_parses_and_has_its_size() {
-        for (book, sizes) in [
-            (Book::Xiangqi2020, 3..=8u32),
-            (Book::Gomoku2025, 4..=6u32),
-        ] {
+        for (book, sizes) in [(Book::Xiangqi2020, 3..=8u32), (Book::Gomoku2025, 4..=6u32)] {
             for n in sizes {
                 let t = table(book, n).unwrap_or_default();
                 assert_eq!(t.len(), n as usize);

@@ -29,7 +29,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::PairingError;
-use super::matching::maximum_matching;
+use super::matching::{mates, maximum_matching};
 use crate::standings::crosstable::{self, RecordKind};
 use crate::standings::points::Points;
 use crate::standings::scoring::RuleSet;
@@ -115,7 +115,12 @@ impl Entrant {
     /// The last colour and how many times running he has had it.
     pub fn streak(&self) -> Option<(Colour, u32)> {
         let last = *self.colours.last()?;
-        let n = self.colours.iter().rev().take_while(|c| **c == last).count() as u32;
+        let n = self
+            .colours
+            .iter()
+            .rev()
+            .take_while(|c| **c == last)
+            .count() as u32;
         Some((last, n))
     }
 
@@ -210,13 +215,33 @@ impl Category {
         use Category::*;
         match self {
             // ① 先编者多先(或平先连先): 多后、连后、上后、上先、连先、多先
-            MoreFirst | RunFirst => ("①", [MoreSecond, RunSecond, LastSecond, LastFirst, RunFirst, MoreFirst]),
+            MoreFirst | RunFirst => (
+                "①",
+                [
+                    MoreSecond, RunSecond, LastSecond, LastFirst, RunFirst, MoreFirst,
+                ],
+            ),
             // ② 先编者多后(或平先连后): 多先、连先、上先、上后、连后、多后
-            MoreSecond | RunSecond => ("②", [MoreFirst, RunFirst, LastFirst, LastSecond, RunSecond, MoreSecond]),
+            MoreSecond | RunSecond => (
+                "②",
+                [
+                    MoreFirst, RunFirst, LastFirst, LastSecond, RunSecond, MoreSecond,
+                ],
+            ),
             // ③ 先编者平先上先: 多后、连后、上后、多先、连先、上先
-            LastFirst => ("③", [MoreSecond, RunSecond, LastSecond, MoreFirst, RunFirst, LastFirst]),
+            LastFirst => (
+                "③",
+                [
+                    MoreSecond, RunSecond, LastSecond, MoreFirst, RunFirst, LastFirst,
+                ],
+            ),
             // ④ 先编者平先上后: 多先、连先、上先、多后、连后、上后
-            LastSecond | Even => ("④", [MoreFirst, RunFirst, LastFirst, MoreSecond, RunSecond, LastSecond]),
+            LastSecond | Even => (
+                "④",
+                [
+                    MoreFirst, RunFirst, LastFirst, MoreSecond, RunSecond, LastSecond,
+                ],
+            ),
         }
     }
 
@@ -359,7 +384,11 @@ pub fn recommended_rounds(players: u32) -> Result<(u32, u32), PairingError> {
     let up = players.next_power_of_two();
     let down = if up == players { up } else { up / 2 };
     // nearest power of two; a tie goes up
-    let p = if players - down < up - players { down } else { up };
+    let p = if players - down < up - players {
+        down
+    } else {
+        up
+    };
     let n = p.trailing_zeros();
     Ok(((3 * n).div_ceil(2), 2 * n))
 }
@@ -384,8 +413,8 @@ pub fn pair_tournament(
 
 /// The entrants of `t` as they stand before `round`.
 pub fn entrants_before(t: &Tournament, round: u32) -> Result<Vec<Entrant>, PairingError> {
-    let edition = crate::standings::edition_for(t, None)
-        .map_err(|e| PairingError::Invalid(e.to_string()))?;
+    let edition =
+        crate::standings::edition_for(t, None).map_err(|e| PairingError::Invalid(e.to_string()))?;
     let rules = RuleSet::new(edition, t).map_err(|e| PairingError::Invalid(e.to_string()))?;
     let upto = round.saturating_sub(1);
     let table = crosstable::build(t, &rules, upto.max(1))
@@ -416,7 +445,10 @@ pub fn entrants_before(t: &Tournament, round: u32) -> Result<Vec<Entrant>, Pairi
         if withdrawn.contains(e.id.as_str()) {
             continue;
         }
-        let mut x = Entrant::new(e.id.clone(), numbers.get(i).copied().unwrap_or(i as u32 + 1));
+        let mut x = Entrant::new(
+            e.id.clone(),
+            numbers.get(i).copied().unwrap_or(i as u32 + 1),
+        );
         for r in &e.records {
             let Some(rn) = r.round else { continue };
             if rn >= round {
@@ -428,7 +460,8 @@ pub fn entrants_before(t: &Tournament, round: u32) -> Result<Vec<Entrant>, Pairi
                 RecordKind::Forfeit => {}
                 RecordKind::Played => {
                     if let Some(o) = r.opponent {
-                        x.met.insert(numbers.get(o).copied().unwrap_or(o as u32 + 1));
+                        x.met
+                            .insert(numbers.get(o).copied().unwrap_or(o as u32 + 1));
                         if rn == prev {
                             match score_before_prev[i].cmp(&score_before_prev[o]) {
                                 Ordering::Greater => x.floated_down = true,
@@ -439,10 +472,16 @@ pub fn entrants_before(t: &Tournament, round: u32) -> Result<Vec<Entrant>, Pairi
                     }
                     // The entrant's colour: the first board's side, read
                     // for the team from its board parity (12.3).
-                    if let Some(g) = r.games.iter().filter(|g| g.side.is_some()).min_by_key(|g| g.board) {
+                    if let Some(g) = r
+                        .games
+                        .iter()
+                        .filter(|g| g.side.is_some())
+                        .min_by_key(|g| g.board)
+                    {
                         if let Some(side) = g.side {
                             let first = (side == 0) == (g.board % 2 == 1);
-                            x.colours.push(if first { Colour::First } else { Colour::Second });
+                            x.colours
+                                .push(if first { Colour::First } else { Colour::Second });
                         }
                     }
                 }
@@ -459,7 +498,11 @@ pub fn entrants_before(t: &Tournament, round: u32) -> Result<Vec<Entrant>, Pairi
 }
 
 /// Pairs one round of entrants (their state before it).
-pub fn pair(entrants: &[Entrant], round: u32, opts: &Options) -> Result<RoundPairing, PairingError> {
+pub fn pair(
+    entrants: &[Entrant],
+    round: u32,
+    opts: &Options,
+) -> Result<RoundPairing, PairingError> {
     let mut numbers = BTreeSet::new();
     for e in entrants {
         if !numbers.insert(e.number) {
@@ -475,7 +518,9 @@ pub fn pair(entrants: &[Entrant], round: u32, opts: &Options) -> Result<RoundPai
             entrants.len()
         )));
     }
-    let played = entrants.iter().any(|e| !e.colours.is_empty() || e.byes > 0 || !e.met.is_empty());
+    let played = entrants
+        .iter()
+        .any(|e| !e.colours.is_empty() || e.byes > 0 || !e.met.is_empty());
     if round == 1 || !played {
         return Ok(first_round(entrants, round, opts.first_round));
     }
@@ -486,10 +531,16 @@ pub fn pair(entrants: &[Entrant], round: u32, opts: &Options) -> Result<RoundPai
 fn first_round(entrants: &[Entrant], round: u32, how: FirstRound) -> RoundPairing {
     let mut order: Vec<usize> = (0..entrants.len()).collect();
     order.sort_by_key(|&i| entrants[i].number);
-    let bye = if order.len() % 2 == 1 { order.pop() } else { None };
+    let bye = if order.len() % 2 == 1 {
+        order.pop()
+    } else {
+        None
+    };
     let n = order.len();
     let pairs: Vec<(usize, usize)> = match how {
-        FirstRound::Adjacent => (0..n / 2).map(|k| (order[2 * k], order[2 * k + 1])).collect(),
+        FirstRound::Adjacent => (0..n / 2)
+            .map(|k| (order[2 * k], order[2 * k + 1]))
+            .collect(),
         FirstRound::HeadTail => (0..n / 2).map(|k| (order[k], order[n - 1 - k])).collect(),
         FirstRound::Halves => (0..n / 2).map(|k| (order[k], order[n / 2 + k])).collect(),
     };
@@ -533,6 +584,11 @@ struct Step {
     form: Form,
 }
 
+/// A complete pairing of the last groups kept while merging upward: its
+/// quality (2 a proper bye or none, 1 a second bye in the lowest group, 0
+/// a bye above it), the groups above, the merged set and its result.
+type Candidate = (u8, Vec<(Vec<usize>, GroupResult)>, Vec<usize>, GroupResult);
+
 /// The outcome of pairing one score group.
 #[derive(Clone, Debug)]
 struct GroupResult {
@@ -555,6 +611,10 @@ struct Pairer<'a> {
 /// Search budget of one depth-first pass (nodes) before qigui turns to the
 /// matching bound to prune.
 const BUDGET: usize = 20_000;
+
+/// Budget of a pass pruned by the matching bound (each node costs a
+/// matching); past it the group is paired from a maximum matching.
+const PRUNED_BUDGET: usize = 5_000;
 
 impl<'a> Pairer<'a> {
     fn new(e: &'a [Entrant], round: u32, opts: &'a Options) -> Pairer<'a> {
@@ -628,8 +688,7 @@ impl<'a> Pairer<'a> {
                         Some(_) => 0,
                     }
                 };
-                let mut best: Option<(u8, Vec<(Vec<usize>, GroupResult)>, Vec<usize>, GroupResult)> =
-                    None;
+                let mut best: Option<Candidate> = None;
                 loop {
                     if result.left.len() <= allowed {
                         let q = quality(&result);
@@ -669,7 +728,11 @@ impl<'a> Pairer<'a> {
     /// group the one left over has the bye.
     fn pair_group(&self, set: &[usize], last: bool) -> GroupResult {
         let minimum = set.len() % 2;
-        let lowest = set.iter().map(|&i| self.e[i].score).min().unwrap_or(Points::ZERO);
+        let lowest = set
+            .iter()
+            .map(|&i| self.e[i].score)
+            .min()
+            .unwrap_or(Points::ZERO);
         let acceptable = |x: usize| -> bool {
             if last {
                 // 一.(5): the bye to the lowest score group; and not twice.
@@ -686,7 +749,10 @@ impl<'a> Pairer<'a> {
             // Not fully pairable: how far can it be paired at all?
             let mm = maximum_matching(set.len(), &|i, j| !self.met(set[i], set[j]));
             let target = set.len() - 2 * mm;
-            result = self.search(set, target, false).or_else(|| self.search(set, target, true));
+            result = self
+                .search(set, target, false)
+                .or_else(|| self.search(set, target, true))
+                .or_else(|| Some(self.paired_by_matching(set)));
         }
         let Some(mut r) = result else {
             return GroupResult {
@@ -716,8 +782,10 @@ impl<'a> Pairer<'a> {
                     if 2 * mm < rest.len() {
                         continue;
                     }
-                    if let Some(mut alt) =
-                        self.search(&rest, 0, false).or_else(|| self.search(&rest, 0, true))
+                    if let Some(mut alt) = self
+                        .search(&rest, 0, false)
+                        .or_else(|| self.search(&rest, 0, true))
+                        .or_else(|| Some(self.paired_by_matching(&rest)))
                     {
                         alt.left = vec![x];
                         alt.rearranged = true;
@@ -730,6 +798,36 @@ impl<'a> Pairer<'a> {
         r
     }
 
+    /// The last resort when the search runs out of its budget: a maximum
+    /// matching of the group, each pair made by the higher in the order,
+    /// marked 拆对. (No case reaches it; it keeps a pathological group from
+    /// taking unbounded time.)
+    fn paired_by_matching(&self, set: &[usize]) -> GroupResult {
+        let m = mates(set.len(), &|i, j| !self.met(set[i], set[j]));
+        let mut steps = Vec::new();
+        let mut left = Vec::new();
+        for (i, mate) in m.iter().enumerate() {
+            match mate {
+                Some(j) if i < *j => steps.push(Step {
+                    pairer: set[i],
+                    partner: set[*j],
+                    form: if self.needs[set[i]] == self.needs[set[*j]] {
+                        Form::SameRow
+                    } else {
+                        Form::Shifted
+                    },
+                }),
+                Some(_) => {}
+                None => left.push(set[i]),
+            }
+        }
+        GroupResult {
+            steps,
+            left,
+            rearranged: true,
+        }
+    }
+
     /// The sequential procedure over `set` as a depth-first search of its
     /// choices in the book's order; the first complete pass leaving at most
     /// `target` players wins. `prune` bounds each step by a maximum
@@ -739,11 +837,15 @@ impl<'a> Pairer<'a> {
             steps: Vec::new(),
             left: Vec::new(),
             nodes: 0,
-            budget: if prune { usize::MAX } else { BUDGET },
+            budget: if prune { PRUNED_BUDGET } else { BUDGET },
             first_path: true,
         };
         let unpaired: Vec<usize> = set.to_vec();
-        let group_score = set.iter().map(|&i| self.e[i].score).min().unwrap_or(Points::ZERO);
+        let group_score = set
+            .iter()
+            .map(|&i| self.e[i].score)
+            .min()
+            .unwrap_or(Points::ZERO);
         if self.dfs(&mut st, unpaired, Vec::new(), target, prune, group_score) {
             Some(GroupResult {
                 steps: st.steps,
@@ -780,7 +882,11 @@ impl<'a> Pairer<'a> {
                         Ordering::Equal
                     }
                 })
-                .then(self.cat[a].rank_for(self.cat[p]).cmp(&self.cat[b].rank_for(self.cat[p])))
+                .then(
+                    self.cat[a]
+                        .rank_for(self.cat[p])
+                        .cmp(&self.cat[b].rank_for(self.cat[p])),
+                )
                 .then_with(|| self.priority(a, b))
         });
         c
@@ -836,9 +942,16 @@ impl<'a> Pairer<'a> {
                     } else {
                         Form::Shifted
                     };
-                    st.steps.push(Step { pairer: p, partner: c, form });
-                    let rest: Vec<usize> =
-                        unpaired.iter().copied().filter(|&x| x != p && x != c).collect();
+                    st.steps.push(Step {
+                        pairer: p,
+                        partner: c,
+                        form,
+                    });
+                    let rest: Vec<usize> = unpaired
+                        .iter()
+                        .copied()
+                        .filter(|&x| x != p && x != c)
+                        .collect();
                     if self.dfs(st, rest, deferred.clone(), target, prune, group_score) {
                         return true;
                     }
@@ -865,9 +978,16 @@ impl<'a> Pairer<'a> {
                     } else {
                         Form::NextPairer
                     };
-                    st.steps.push(Step { pairer: p, partner: c, form });
-                    let rest: Vec<usize> =
-                        unpaired.iter().copied().filter(|&x| x != p && x != c).collect();
+                    st.steps.push(Step {
+                        pairer: p,
+                        partner: c,
+                        form,
+                    });
+                    let rest: Vec<usize> = unpaired
+                        .iter()
+                        .copied()
+                        .filter(|&x| x != p && x != c)
+                        .collect();
                     if self.dfs(st, rest, deferred.clone(), target, prune, group_score) {
                         return true;
                     }
@@ -970,7 +1090,11 @@ impl<'a> Pairer<'a> {
         let mut boards = Vec::new();
         let mut bye = None;
         for (gi, (set, r)) in done.iter().enumerate() {
-            let base = set.iter().map(|&i| self.e[i].score).min().unwrap_or(Points::ZERO);
+            let base = set
+                .iter()
+                .map(|&i| self.e[i].score)
+                .min()
+                .unwrap_or(Points::ZERO);
             for st in &r.steps {
                 let (f, s, rule) = self.colours(st.pairer, st.partner);
                 let mut forms = Vec::new();

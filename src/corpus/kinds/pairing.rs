@@ -125,7 +125,7 @@ pub enum PairingInput {
     /// the rounds before it.
     Swiss {
         /// The tournament (without `rules`; the case's edition gives them).
-        tournament: Tournament,
+        tournament: Box<Tournament>,
         /// Round 1's method: `adjacent` (default), `head-tail`, `halves`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         first_round: Option<String>,
@@ -242,9 +242,7 @@ fn first_round(s: Option<&str>) -> Result<FirstRound, String> {
         None | Some("adjacent") => Ok(FirstRound::Adjacent),
         Some("head-tail") => Ok(FirstRound::HeadTail),
         Some("halves") => Ok(FirstRound::Halves),
-        Some(o) => Err(format!(
-            "first_round '{o}': adjacent, head-tail or halves"
-        )),
+        Some(o) => Err(format!("first_round '{o}': adjacent, head-tail or halves")),
     }
 }
 
@@ -464,7 +462,8 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
                     v.retain(|x| {
                         matches!(
                             x,
-                            scheveningen::Violation::Meetings(_) | scheveningen::Violation::Round(..)
+                            scheveningen::Violation::Meetings(_)
+                                | scheveningen::Violation::Round(..)
                         )
                     });
                 }
@@ -563,12 +562,7 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
         }
         PairingInput::Lineups { boards, reserves } => {
             let l = lineups::lineups(*boards, *reserves)?;
-            let text = |o: &Vec<u32>| {
-                o.iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join("-")
-            };
+            let text = |o: &Vec<u32>| o.iter().map(u32::to_string).collect::<Vec<_>>().join("-");
             let got: Vec<String> = l.iter().map(text).collect();
             if let Some(c) = e.count {
                 mismatch("count", &c, &got.len())?;
@@ -606,8 +600,10 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
             let pair = |(a, b): (u32, u32)| format!("{a}-{b}");
             match format.as_str() {
                 "one-round" => {
-                    let got: Vec<String> =
-                        combined::one_round_final(ranking)?.into_iter().map(pair).collect();
+                    let got: Vec<String> = combined::one_round_final(ranking)?
+                        .into_iter()
+                        .map(pair)
+                        .collect();
                     if let Some(want) = &e.pairs {
                         mismatch("pairs", want, &got)?;
                     }
@@ -622,8 +618,11 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
                     }
                 }
                 "n-plus-one" => {
-                    let fm: BTreeMap<u32, u32> =
-                        first_moves.clone().unwrap_or_default().into_iter().collect();
+                    let fm: BTreeMap<u32, u32> = first_moves
+                        .clone()
+                        .unwrap_or_default()
+                        .into_iter()
+                        .collect();
                     let (g, c) =
                         combined::n_plus_one_final(ranking, |p| fm.get(&p).copied().unwrap_or(0))?;
                     if let Some(want) = &e.pairs {
@@ -724,8 +723,12 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
                         mismatch("game", g, &got).map_err(ctx)?;
                     }
                     if let Some(f) = &want.forms {
-                        let got: Vec<String> =
-                            b.reason.forms.iter().map(|x| x.name().to_string()).collect();
+                        let got: Vec<String> = b
+                            .reason
+                            .forms
+                            .iter()
+                            .map(|x| x.name().to_string())
+                            .collect();
                         mismatch("forms", f, &got).map_err(ctx)?;
                     }
                     if let Some(x) = want.pairer {
@@ -790,7 +793,11 @@ fn round_robin_invariants(table: &[Vec<Game>], players: u32, double: bool) -> Re
                     *balance.entry(b).or_default() -= 1;
                     for (p, first) in [(g.first, true), (b, false)] {
                         let run = runs.entry(p).or_insert((first, 0));
-                        *run = if run.0 == first { (first, run.1 + 1) } else { (first, 1) };
+                        *run = if run.0 == first {
+                            (first, run.1 + 1)
+                        } else {
+                            (first, 1)
+                        };
                         if run.1 >= 3 {
                             return Err(format!("player {p}: three in a row to round {}", r + 1));
                         }
