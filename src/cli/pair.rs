@@ -62,6 +62,12 @@ fn round_robin_cmd(raw: &[String]) -> Result<ExitCode, String> {
         Some(g) => number(g, "--games")?.max(1),
         None => 1,
     };
+    if games > round_robin::MAX_GAMES {
+        return Err(format!(
+            "--games {games}: at most {} games a pairing",
+            round_robin::MAX_GAMES
+        ));
+    }
     for (r, round) in table.iter().enumerate() {
         let sets = round_robin::match_games(round, games);
         for (k, set) in sets.iter().enumerate() {

@@ -75,8 +75,10 @@ pub fn n_plus_one_final(
 /// groups in a snake (A B / B A / A B …; A B C D / D C B A / …). Returns
 /// each group's players in order.
 pub fn snake_groups(players: u32, groups: u32) -> Result<Vec<Vec<u32>>, PairingError> {
-    if groups == 0 {
-        return Err(PairingError::Unsupported("no groups".into()));
+    if groups == 0 || groups > players.max(1) || players > 100_000 {
+        return Err(PairingError::Unsupported(format!(
+            "{players} players in {groups} groups: qigui deals 1 to 100000 players into at most as many groups"
+        )));
     }
     let g = groups as usize;
     let mut out = vec![Vec::new(); g];

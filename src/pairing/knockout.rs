@@ -91,9 +91,9 @@ pub enum Completion {
 /// numbered 1..=players, the first `seeds` of them seeded in order; the
 /// others fill the free positions in their order (the draw is the caller's).
 pub fn bracket(players: u32, seeds: u32, how: Completion) -> Result<Vec<Line>, PairingError> {
-    if players < 2 {
+    if !(2..=1 << 16).contains(&players) {
         return Err(PairingError::Unsupported(format!(
-            "a knock-out needs at least 2 players, not {players}"
+            "a knock-out of {players} players: qigui makes brackets of 2 to 65536"
         )));
     }
     let (places, specials) = match how {

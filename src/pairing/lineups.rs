@@ -26,21 +26,23 @@ pub fn board_colours(boards: u32) -> Vec<bool> {
 /// registered ones, the registered order kept (台次顺序不能前后颠倒), in
 /// lexicographic order: 1-2-3-4, 1-2-3-5, …, 3-4-5-6.
 pub fn lineups(boards: u32, reserves: u32) -> Result<Vec<Vec<u32>>, PairingError> {
-    let n = boards + reserves;
+    let n = boards.saturating_add(reserves);
     if boards == 0 || n > 30 {
         return Err(PairingError::Unsupported(format!(
             "line-ups of {boards} boards from {n} players: qigui lists 1 to 30 players"
+        )));
+    }
+    // C(n, boards), computed exactly (n ≤ 30).
+    let count = (0..u64::from(boards)).fold(1u64, |c, i| c * (u64::from(n) - i) / (i + 1));
+    if count > 100_000 {
+        return Err(PairingError::Unsupported(format!(
+            "{count} line-ups: qigui lists at most 100000"
         )));
     }
     let mut out = Vec::new();
     let mut cur: Vec<u32> = (1..=boards).collect();
     loop {
         out.push(cur.clone());
-        if out.len() > 1_000_000 {
-            return Err(PairingError::Unsupported(
-                "more than a million line-ups".into(),
-            ));
-        }
         // The next combination in lexicographic order.
         let k = boards as usize;
         let mut i = k;

@@ -6,6 +6,9 @@
 
 use super::{Game, PairingError};
 
+/// The most games per pairing [`match_games`] lists.
+pub const MAX_GAMES: u32 = 100;
+
 /// The "最大号" (编排方法 1): the number of players, or one more when it is
 /// odd; the extra number is nobody, and its opponent has the bye.
 pub fn largest_number(players: u32) -> u32 {
@@ -108,9 +111,9 @@ pub fn double_table(players: u32) -> Result<Vec<Vec<Game>>, PairingError> {
 
 /// The games of one round when each pairing plays `games` games (两局制,
 /// 多局制): 附录二 使用说明 and 12.4 — the first game as in the table, then the
-/// colours alternate ("依次交换").
+/// colours alternate ("依次交换"). At most [`MAX_GAMES`] are listed.
 pub fn match_games(round: &[Game], games: u32) -> Vec<Vec<Game>> {
-    (0..games.max(1))
+    (0..games.clamp(1, MAX_GAMES))
         .map(|k| {
             round
                 .iter()

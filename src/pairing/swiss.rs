@@ -376,9 +376,9 @@ pub struct Options {
 /// taken as the nearest power of two `2^N` (58 → 64, N = 6), and `R =
 /// (1.5–2) × N` rounds, rounded up at the low end: 9 to 12 for 58.
 pub fn recommended_rounds(players: u32) -> Result<(u32, u32), PairingError> {
-    if players < 2 {
+    if !(2..=1 << 30).contains(&players) {
         return Err(PairingError::Unsupported(format!(
-            "{players} players: no Swiss event"
+            "{players} players: qigui counts rounds for 2 to 2^30 players"
         )));
     }
     let up = players.next_power_of_two();

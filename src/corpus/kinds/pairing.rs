@@ -331,6 +331,14 @@ fn recorded_rounds(t: &Tournament) -> Vec<Vec<String>> {
                     )
                 })
                 .collect();
+            v.extend(r.matches.iter().map(|m| {
+                let [a, b] = m.sides(t.game);
+                format!(
+                    "{}-{}",
+                    a.map(|x| x.to_string()).unwrap_or_default(),
+                    b.map(|x| x.to_string()).unwrap_or_default()
+                )
+            }));
             v.extend(r.byes.iter().map(|b| format!("{b}-bye")));
             v
         })
@@ -417,6 +425,13 @@ fn compute(input: &PairingInput, e: &PairingExpected, edition: &Edition) -> Resu
             double,
             games,
         } => {
+            if games.is_some_and(|g| g > round_robin::MAX_GAMES) {
+                return Err(PairingError::Unsupported(format!(
+                    "at most {} games a pairing",
+                    round_robin::MAX_GAMES
+                ))
+                .into());
+            }
             let table = if *double {
                 round_robin::double_table(*players)?
             } else {
