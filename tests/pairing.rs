@@ -337,3 +337,34 @@ fn swiss_text_report() {
     assert_eq!(code, 0);
     insta::assert_snapshot!(out);
 }
+
+/// 1000- and 999-player events through eleven rounds: every round pairs
+/// everyone (one bye when odd), never a rematch (the bench times one such
+/// round).
+#[test]
+fn thousand_player_event() {
+    for n in [1000u32, 999] {
+        thousand(n);
+    }
+}
+
+fn thousand(n: u32) {
+    let mut rng = Lcg(2020);
+    let mut entrants: Vec<Entrant> = (1..=n).map(|i| Entrant::new(Id::from(i), i)).collect();
+    let opts = Options {
+        rounds_planned: Some(11),
+        ..Options::default()
+    };
+    for r in 1..=11 {
+        let p = swiss::pair(&entrants, r, &opts).unwrap_or_else(|e| panic!("round {r}: {e}"));
+        assert_eq!(p.boards.len() as u32, n / 2, "round {r}");
+        for b in &p.boards {
+            let f = entrants.iter().find(|e| e.id == b.first);
+            let s = entrants.iter().find(|e| e.id == b.second);
+            if let (Some(f), Some(s)) = (f, s) {
+                assert!(!f.met.contains(&s.number), "round {r}: rematch");
+            }
+        }
+        play(&mut entrants, &p, &mut rng);
+    }
+}
