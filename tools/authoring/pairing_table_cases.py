@@ -12,9 +12,12 @@ retyped by hand:
       和轮空号码位置表 (16-128), 附录七 交叉 tables.
 
 Every expected value is the book's text, split into its tokens; nothing here
-calls qigui. Usage (from the repository root):
+calls qigui. It also writes src/pairing/scheveningen_tables.rs (the printed Scheveningen
+tables as data; run `cargo fmt` afterwards).
 
-  python3 tools/authoring/pairing_table_cases.py ../shared/rulebooks
+Usage (from the repository root):
+
+  python3 tools/authoring/pairing_table_cases.py ../shared/rulebooks && cargo fmt
 """
 import os
 import re
