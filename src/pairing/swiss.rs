@@ -800,7 +800,7 @@ impl<'a> Pairer<'a> {
 
     /// The last resort when the search runs out of its budget: a maximum
     /// matching of the group, each pair made by the higher in the order,
-    /// marked 拆对. (No case reaches it; it keeps a pathological group from
+    /// marked 拆对. (A safeguard: it keeps a pathological group from
     /// taking unbounded time.)
     fn paired_by_matching(&self, set: &[usize]) -> GroupResult {
         let m = mates(set.len(), &|i, j| !self.met(set[i], set[j]));
