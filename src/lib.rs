@@ -31,6 +31,7 @@
 //! | [`diff`] | the rules and the cases that differ between two editions (`qigui diff`) |
 //! | [`book`] | the corpus as a static HTML rulebook with SVG boards (`qigui book`) |
 //! | [`adapter`] | the adapter protocol: other implementations run the corpus (`qigui conform`) |
+//! | [`pairing`] | articles 10–12, 附录二–五 (Gomoku 26–27, 附录三–七): round robin, the Swiss 定位编排法, knock-outs, combined formats, Scheveningen, line-ups |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -57,6 +58,7 @@ pub mod mate;
 pub mod material;
 pub mod notation;
 pub mod outcome;
+pub mod pairing;
 pub mod position;
 pub mod protection;
 pub mod ruling;

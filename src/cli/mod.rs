@@ -11,6 +11,7 @@ mod diff;
 mod go;
 mod gomoku;
 mod judge;
+mod pair;
 mod play;
 mod rule;
 mod standings;
@@ -74,6 +75,18 @@ commands:
   adapter [--kinds]
         speak the adapter protocol on stdin/stdout (the reference adapter);
         --kinds lists the kinds it answers
+  pair round-robin N [--double] [--games G]
+        the round-robin table (附录二): one line per round, `round R: a-b ...`,
+        red first, the bye as `a-bye`
+  pair swiss FILE [--round R] [--first-round adjacent|head-tail|halves]
+       [--format text|json|trf]
+        pair a Swiss round by the 定位编排法 (附录三), each board with its reason
+  pair knockout N [--seeds S] [--preliminary]
+        a knock-out bracket's first round, seeds and byes placed (附录四)
+  pair scheveningen N [--rules xiangqi-2020|gomoku-2025]
+        the Scheveningen table for teams of N (附录五)
+  pair lineups BOARDS RESERVES
+        the line-ups a team may field (11.2)
   editions
         list the editions
   help  this text
@@ -108,6 +121,7 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "adjudicate" => adjudicate::adjudicate(rest),
         "conform" => conform::conform(rest),
         "adapter" => conform::adapter(rest),
+        "pair" => pair::pair(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

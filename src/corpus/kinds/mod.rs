@@ -26,6 +26,7 @@ use crate::editions::Edition;
 pub(crate) mod conduct;
 pub(crate) mod go;
 pub(crate) mod gomoku;
+pub(crate) mod pairing;
 pub(crate) mod repetition;
 pub(crate) mod standings;
 pub(crate) mod xiangqi;
@@ -81,11 +82,13 @@ pub enum Kind {
     Knockout,
     /// A withdrawn player's games (19.2, 19.3).
     Withdrawal,
+    /// A pairing table or a Swiss round (articles 10–12, 附录二–五).
+    Pairing,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 23] = [
+    pub const ALL: [Kind; 24] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -109,6 +112,7 @@ impl Kind {
         Kind::Adjudication,
         Kind::Knockout,
         Kind::Withdrawal,
+        Kind::Pairing,
     ];
 
     /// The name used in the corpus.
@@ -137,6 +141,7 @@ impl Kind {
             Kind::Adjudication => "adjudication",
             Kind::Knockout => "knockout",
             Kind::Withdrawal => "withdrawal",
+            Kind::Pairing => "pairing",
         }
     }
 }
@@ -215,6 +220,7 @@ pub(crate) fn validate(
         Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
             conduct::validate(kind, input, expected, edition)
         }
+        Kind::Pairing => pairing::validate(kind, input, expected, edition),
     }
 }
 
@@ -247,6 +253,7 @@ pub(crate) fn run(
         Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
             conduct::run(kind, input, expected, edition)
         }
+        Kind::Pairing => pairing::run(kind, input, expected, edition),
     }
 }
 
@@ -385,5 +392,6 @@ pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
         Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
             conduct::schemas(kind)
         }
+        Kind::Pairing => pairing::schemas(kind),
     }
 }
