@@ -60,9 +60,10 @@ fn qigui_adapter_passes_the_whole_corpus() {
         .count() as u32;
     let corpus_skips = instances.iter().filter(|i| i.skip.is_some()).count() as u32;
     assert_eq!(failed, 0, "{out}");
-    // Skipped: only the corpus's own skips and kinds it does not claim
-    // (none, says the next test).
-    assert_eq!(skipped, corpus_skips + unclaimed, "{out}");
+    // Skipped: only the corpus's own skips (it claims every kind, says the
+    // next test).
+    assert_eq!(unclaimed, 0, "{out}");
+    assert_eq!(skipped, corpus_skips, "{out}");
     assert_eq!(passed + skipped, instances.len() as u32, "{out}");
     assert!(!out.contains("incidents"), "{out}");
 }
@@ -72,30 +73,7 @@ fn qigui_adapter_claims_every_kind() {
     let (code, out, _) = qigui(&["adapter", "--kinds"]);
     assert_eq!(code, 0);
     let claimed: Vec<&str> = out.lines().collect();
-    // Kinds whose `run` is not yet split into `answer` and `check` (work in
-    // progress, see the README's adapter section): the reference adapter
-    // skips them with that reason. Remove a kind from this list when it is split.
-    const NOT_YET_SPLIT: &[&str] = &[
-        "gomoku-board",
-        "gomoku-pattern",
-        "gomoku-forbidden",
-        "gomoku-opening",
-        "gomoku-result",
-        "standings",
-        "touch-move",
-        "adjudication",
-        "knockout",
-        "withdrawal",
-    ];
     for k in qigui::corpus::Kind::ALL {
-        if NOT_YET_SPLIT.contains(&k.name()) {
-            assert!(
-                !claimed.contains(&k.name()),
-                "{} is split now: take it off NOT_YET_SPLIT",
-                k.name()
-            );
-            continue;
-        }
         assert!(
             claimed.contains(&k.name()),
             "qigui adapter does not answer {}: split the kind's run into answer and check \
