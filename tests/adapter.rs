@@ -280,3 +280,56 @@ fn reports_read_well() {
     ]);
     insta::assert_snapshot!("conform_markdown_wrong_adapter", md);
 }
+
+/// `--include-skipped` sends the corpus-skipped cases too, and reports how
+/// the adapter did on them apart, without counting them.
+#[test]
+fn include_skipped_runs_the_corpus_skips_apart() {
+    let adapter = format!("{} adapter", env!("CARGO_BIN_EXE_qigui"));
+    let file = "tests/data/adapters/skipped.yaml";
+    let (code, out, _) = qigui(&["conform", "--adapter", &adapter, file]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(summary(&out), (1, 0, 2));
+    assert!(!out.contains("corpus-skipped cases run"), "{out}");
+    let (code, out, _) = qigui(&["conform", "--adapter", &adapter, file, "--include-skipped"]);
+    // The wrong expectation fails, but apart: the run still passes.
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(summary(&out), (1, 0, 2));
+    assert!(
+        out.contains("FAIL xiangqi-2020/perft/include-skipped-wrong: nodes: expected 45, got 44"),
+        "{out}"
+    );
+    assert!(
+        out.contains("PASS xiangqi-2020/perft/include-skipped-right"),
+        "{out}"
+    );
+    assert!(
+        out.contains("corpus-skipped cases run (not counted): 1 passed, 1 failed, 0 skipped\n"),
+        "{out}"
+    );
+    assert!(!out.contains("failing cases"), "{out}");
+    let (code, out, _) = qigui(&[
+        "conform",
+        "--adapter",
+        &adapter,
+        file,
+        "--include-skipped",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["summary"]["failed"], 0);
+    assert_eq!(v["summary"]["skipped"], 2);
+    assert_eq!(v["summary"]["skipped_run"]["failed"], 1);
+    assert_eq!(v["summary"]["skipped_run"]["passed"], 1);
+    let wrong = &v["cases"][1];
+    assert_eq!(wrong["status"], "skipped");
+    assert_eq!(wrong["by"], "corpus");
+    assert_eq!(wrong["ran_skipped"]["status"], "failed");
+    assert_eq!(
+        wrong["ran_skipped"]["message"],
+        "nodes: expected 45, got 44"
+    );
+    assert_eq!(wrong["output"]["nodes"], 44);
+}
