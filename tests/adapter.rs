@@ -60,9 +60,10 @@ fn qigui_adapter_passes_the_whole_corpus() {
         .count() as u32;
     let corpus_skips = instances.iter().filter(|i| i.skip.is_some()).count() as u32;
     assert_eq!(failed, 0, "{out}");
-    // Skipped: only the corpus's own skips and kinds it does not claim
-    // (none, says the next test).
-    assert_eq!(skipped, corpus_skips + unclaimed, "{out}");
+    // Skipped: only the corpus's own skips (it claims every kind, says the
+    // next test).
+    assert_eq!(unclaimed, 0, "{out}");
+    assert_eq!(skipped, corpus_skips, "{out}");
     assert_eq!(passed + skipped, instances.len() as u32, "{out}");
     assert!(!out.contains("incidents"), "{out}");
 }
@@ -72,31 +73,7 @@ fn qigui_adapter_claims_every_kind() {
     let (code, out, _) = qigui(&["adapter", "--kinds"]);
     assert_eq!(code, 0);
     let claimed: Vec<&str> = out.lines().collect();
-    // Kinds whose `run` is not yet split into `answer` and `check` (work in
-    // progress, see the README's adapter section): the reference adapter
-    // skips them with that reason. Remove a kind from this list when it is split.
-    const NOT_YET_SPLIT: &[&str] = &[
-        "gomoku-board",
-        "gomoku-pattern",
-        "gomoku-forbidden",
-        "gomoku-opening",
-        "gomoku-result",
-        "standings",
-        "touch-move",
-        "adjudication",
-        "knockout",
-        "withdrawal",
-        "pairing",
-    ];
     for k in qigui::corpus::Kind::ALL {
-        if NOT_YET_SPLIT.contains(&k.name()) {
-            assert!(
-                !claimed.contains(&k.name()),
-                "{} is split now: take it off NOT_YET_SPLIT",
-                k.name()
-            );
-            continue;
-        }
         assert!(
             claimed.contains(&k.name()),
             "qigui adapter does not answer {}: split the kind's run into answer and check \
@@ -302,4 +279,57 @@ fn reports_read_well() {
         "markdown",
     ]);
     insta::assert_snapshot!("conform_markdown_wrong_adapter", md);
+}
+
+/// `--include-skipped` sends the corpus-skipped cases too, and reports how
+/// the adapter did on them apart, without counting them.
+#[test]
+fn include_skipped_runs_the_corpus_skips_apart() {
+    let adapter = format!("{} adapter", env!("CARGO_BIN_EXE_qigui"));
+    let file = "tests/data/adapters/skipped.yaml";
+    let (code, out, _) = qigui(&["conform", "--adapter", &adapter, file]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(summary(&out), (1, 0, 2));
+    assert!(!out.contains("corpus-skipped cases run"), "{out}");
+    let (code, out, _) = qigui(&["conform", "--adapter", &adapter, file, "--include-skipped"]);
+    // The wrong expectation fails, but apart: the run still passes.
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(summary(&out), (1, 0, 2));
+    assert!(
+        out.contains("FAIL xiangqi-2020/perft/include-skipped-wrong: nodes: expected 45, got 44"),
+        "{out}"
+    );
+    assert!(
+        out.contains("PASS xiangqi-2020/perft/include-skipped-right"),
+        "{out}"
+    );
+    assert!(
+        out.contains("corpus-skipped cases run (not counted): 1 passed, 1 failed, 0 skipped\n"),
+        "{out}"
+    );
+    assert!(!out.contains("failing cases"), "{out}");
+    let (code, out, _) = qigui(&[
+        "conform",
+        "--adapter",
+        &adapter,
+        file,
+        "--include-skipped",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["summary"]["failed"], 0);
+    assert_eq!(v["summary"]["skipped"], 2);
+    assert_eq!(v["summary"]["skipped_run"]["failed"], 1);
+    assert_eq!(v["summary"]["skipped_run"]["passed"], 1);
+    let wrong = &v["cases"][1];
+    assert_eq!(wrong["status"], "skipped");
+    assert_eq!(wrong["by"], "corpus");
+    assert_eq!(wrong["ran_skipped"]["status"], "failed");
+    assert_eq!(
+        wrong["ran_skipped"]["message"],
+        "nodes: expected 45, got 44"
+    );
+    assert_eq!(wrong["output"]["nodes"], 44);
 }

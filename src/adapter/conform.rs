@@ -27,6 +27,10 @@ pub struct ConformOptions {
     pub kinds: Option<BTreeSet<String>>,
     /// Only this edition; all when `None`.
     pub edition: Option<String>,
+    /// Also send the cases the corpus skips (`skip:`) to the adapter; they
+    /// stay counted as skipped, and how the adapter did on them is
+    /// reported apart ([`InstanceResult::ran_skipped`]).
+    pub include_skipped: bool,
 }
 
 impl ConformOptions {
@@ -38,6 +42,7 @@ impl ConformOptions {
             hello_timeout: Duration::from_secs(20),
             kinds: None,
             edition: None,
+            include_skipped: false,
         }
     }
 }
@@ -80,6 +85,10 @@ pub struct InstanceResult {
     pub expected: Value,
     /// How long the answer took.
     pub elapsed: Duration,
+    /// For a case the corpus skips, run all the same
+    /// ([`ConformOptions::include_skipped`]): how the adapter did. Not
+    /// counted in the totals; `status` stays the corpus's skip.
+    pub ran_skipped: Option<Status>,
 }
 
 /// The result of a run.
@@ -106,6 +115,21 @@ impl ConformReport {
                 Status::Passed => t.0 += 1,
                 Status::Failed(_) => t.1 += 1,
                 Status::Skipped(_) => t.2 += 1,
+            }
+        }
+        t
+    }
+
+    /// Among the cases the corpus skips that were run all the same: passed,
+    /// failed and skipped by the adapter.
+    pub fn skipped_run_totals(&self) -> (usize, usize, usize) {
+        let mut t = (0, 0, 0);
+        for r in &self.results {
+            match &r.ran_skipped {
+                Some(Status::Passed) => t.0 += 1,
+                Some(Status::Failed(_)) => t.1 += 1,
+                Some(Status::Skipped(_)) => t.2 += 1,
+                None => {}
             }
         }
         t
@@ -198,6 +222,31 @@ fn result(
         output,
         expected: inst.expected.clone(),
         elapsed,
+        ran_skipped: None,
+    }
+}
+
+/// A result for the instance: for a case the corpus skips (run all the
+/// same), the corpus's skip with the adapter's status beside it.
+fn outcome(
+    inst: &Instance<'_>,
+    status: Status,
+    decided: Decided,
+    output: Option<Value>,
+    elapsed: Duration,
+) -> InstanceResult {
+    match &inst.skip {
+        None => result(inst, status, decided, output, elapsed),
+        Some(reason) => InstanceResult {
+            ran_skipped: Some(status),
+            ..result(
+                inst,
+                Status::Skipped(format!("corpus: {reason}")),
+                Decided::Corpus,
+                output,
+                elapsed,
+            )
+        },
     }
 }
 
@@ -225,11 +274,14 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
         if opts.edition.as_ref().is_some_and(|e| e != inst.edition.id) {
             continue;
         }
+        let corpus_skip = |inst: &Instance<'_>, reason: &str| {
+            skipped(inst, format!("corpus: {reason}"), Decided::Corpus)
+        };
         if let Some(reason) = &inst.skip {
-            report
-                .results
-                .push(skipped(&inst, format!("corpus: {reason}"), Decided::Corpus));
-            continue;
+            if !opts.include_skipped || !kinds.contains(kind) {
+                report.results.push(corpus_skip(&inst, reason));
+                continue;
+            }
         }
         if !kinds.contains(kind) {
             report.results.push(skipped(
@@ -244,15 +296,18 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
             .as_ref()
             .is_some_and(|e| !e.iter().any(|x| x == inst.edition.id))
         {
-            report.results.push(skipped(
-                &inst,
-                format!("the adapter does not implement {}", inst.edition.id),
-                Decided::NotClaimed,
-            ));
+            report.results.push(match &inst.skip {
+                Some(reason) => corpus_skip(&inst, reason),
+                None => skipped(
+                    &inst,
+                    format!("the adapter does not implement {}", inst.edition.id),
+                    Decided::NotClaimed,
+                ),
+            });
             continue;
         }
         if let Some(why) = &dead {
-            report.results.push(result(
+            report.results.push(outcome(
                 &inst,
                 Status::Failed(format!("not run: {why}")),
                 Decided::Failure,
@@ -273,7 +328,7 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
                 Err(e) => {
                     let why = format!("the adapter could not be restarted: {e}");
                     report.incidents.push(why.clone());
-                    report.results.push(result(
+                    report.results.push(outcome(
                         &inst,
                         Status::Failed(format!("not run: {why}")),
                         Decided::Failure,
@@ -347,7 +402,7 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
         }
         report
             .results
-            .push(result(&inst, status, decided, output, elapsed));
+            .push(outcome(&inst, status, decided, output, elapsed));
     }
     if let Some(s) = session.take() {
         if !s.process.stop(Duration::from_secs(2)) {

@@ -82,6 +82,35 @@ fn failures(report: &ConformReport) -> Vec<(&str, &str)> {
         .collect()
 }
 
+/// The cases the corpus skips that were run all the same (`--include-skipped`):
+/// name, the adapter's status, and its message.
+fn skipped_run(report: &ConformReport) -> Vec<(&str, &Status)> {
+    report
+        .results
+        .iter()
+        .filter_map(|r| r.ran_skipped.as_ref().map(|s| (r.name.as_str(), s)))
+        .collect()
+}
+
+fn status_line(name: &str, s: &Status) -> String {
+    match s {
+        Status::Passed => format!("PASS {name}"),
+        Status::Failed(m) => format!("FAIL {name}: {}", one_line(m)),
+        Status::Skipped(m) => format!("SKIP {name}: {}", one_line(m)),
+    }
+}
+
+/// The line that totals the corpus-skipped cases run, if any were.
+fn skipped_run_summary(report: &ConformReport, opts: &ConformOptions) -> Option<String> {
+    if !opts.include_skipped {
+        return None;
+    }
+    let (p, f, s) = report.skipped_run_totals();
+    Some(format!(
+        "corpus-skipped cases run (not counted): {p} passed, {f} failed, {s} skipped"
+    ))
+}
+
 /// Columns a string takes in a terminal: CJK characters take two.
 fn width(s: &str) -> usize {
     s.chars()
@@ -138,6 +167,13 @@ fn text(report: &ConformReport, command: &str) -> String {
             out.push_str(&format!("{n:>5}  {}\n", one_line(&why)));
         }
     }
+    let ran = skipped_run(report);
+    if !ran.is_empty() {
+        out.push_str("\ncorpus-skipped cases, run with --include-skipped (not counted)\n");
+        for (name, s) in ran {
+            out.push_str(&format!("{}\n", status_line(name, s)));
+        }
+    }
     if !report.incidents.is_empty() {
         out.push_str("\nincidents\n");
         for i in &report.incidents {
@@ -188,6 +224,20 @@ fn markdown(report: &ConformReport, command: &str) -> String {
             out.push_str(&format!("| {n} | {} |\n", cell(&why)));
         }
     }
+    let ran = skipped_run(report);
+    if !ran.is_empty() {
+        out.push_str(
+            "\n| corpus-skipped case, run with `--include-skipped` (not counted) | status | how |\n|---|---|---|\n",
+        );
+        for (name, s) in ran {
+            let (code, m) = match s {
+                Status::Passed => ("passed", ""),
+                Status::Failed(m) => ("failed", m.as_str()),
+                Status::Skipped(m) => ("skipped", m.as_str()),
+            };
+            out.push_str(&format!("| `{name}` | {code} | {} |\n", cell(m)));
+        }
+    }
     if !report.incidents.is_empty() {
         out.push('\n');
         for i in &report.incidents {
@@ -198,7 +248,7 @@ fn markdown(report: &ConformReport, command: &str) -> String {
     out
 }
 
-fn json_report(report: &ConformReport, command: &str) -> serde_json::Value {
+fn json_report(report: &ConformReport, command: &str, opts: &ConformOptions) -> serde_json::Value {
     let (passed, failed, skipped) = report.totals();
     let clauses: Vec<serde_json::Value> = clause_table(report)
         .into_iter()
@@ -238,13 +288,24 @@ fn json_report(report: &ConformReport, command: &str) -> serde_json::Value {
             if let Some(o) = &r.output {
                 row["output"] = o.clone();
             }
+            if let Some(s) = &r.ran_skipped {
+                row["ran_skipped"] = json!({"status": s.code(), "message": match s {
+                    Status::Passed => String::new(),
+                    Status::Failed(m) | Status::Skipped(m) => m.clone(),
+                }});
+            }
             row
         })
         .collect();
+    let mut summary = json!({"passed": passed, "failed": failed, "skipped": skipped});
+    if opts.include_skipped {
+        let (p, f, s) = report.skipped_run_totals();
+        summary["skipped_run"] = json!({"passed": p, "failed": f, "skipped": s});
+    }
     json!({
         "adapter": {"name": report.adapter, "command": command, "protocol": PROTOCOL_VERSION,
                     "kinds": report.kinds, "editions": report.editions},
-        "summary": {"passed": passed, "failed": failed, "skipped": skipped},
+        "summary": summary,
         "clauses": clauses,
         "incidents": report.incidents,
         "cases": cases,
@@ -252,7 +313,7 @@ fn json_report(report: &ConformReport, command: &str) -> serde_json::Value {
 }
 
 /// `qigui conform --adapter "CMD ARGS" [PATH...] [--kinds K,K] [--edition E]
-/// [--format text|json|markdown] [--timeout-ms N]`.
+/// [--format text|json|markdown] [--timeout-ms N] [--include-skipped]`.
 pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(
         raw,
@@ -264,13 +325,14 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
             "format",
             "timeout-ms",
         ],
-        &[],
+        &["include-skipped"],
     )?;
     let format = args.format(&["text", "json", "markdown"])?;
     let command = args
         .value("adapter")
         .ok_or("--adapter \"CMD ARGS\" is required (e.g. --adapter \"qigui adapter\")")?;
     let mut opts = ConformOptions::new(command);
+    opts.include_skipped = args.has("include-skipped");
     if let Some(ms) = args.value("timeout-ms") {
         let ms: u64 = ms
             .parse()
@@ -318,15 +380,21 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
     match format {
         "json" => println!(
             "{}",
-            serde_json::to_string_pretty(&json_report(&report, command))
+            serde_json::to_string_pretty(&json_report(&report, command, &opts))
                 .map_err(|e| e.to_string())?
         ),
         "markdown" => {
             print!("{}", markdown(&report, command));
+            if let Some(line) = skipped_run_summary(&report, &opts) {
+                println!("{line}\n");
+            }
             println!("{passed} passed, {failed} failed, {skipped} skipped");
         }
         _ => {
             print!("{}", text(&report, command));
+            if let Some(line) = skipped_run_summary(&report, &opts) {
+                println!("\n{line}");
+            }
             println!("{passed} passed, {failed} failed, {skipped} skipped");
         }
     }

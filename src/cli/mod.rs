@@ -68,10 +68,11 @@ commands:
         write the corpus as a static HTML rulebook: every clause with its
         cases, every figure's board as SVG, the diffs, the errata
   conform --adapter \"CMD ARGS\" [PATH...] [--kinds K,K] [--edition E]
-          [--format text|json|markdown] [--timeout-ms N]
+          [--format text|json|markdown] [--timeout-ms N] [--include-skipped]
         run the corpus through another implementation's adapter
         (spec/adapter-protocol.md): a table per clause, the failing cases,
-        then `N passed, N failed, N skipped`
+        then `N passed, N failed, N skipped`; --include-skipped also runs
+        the cases the corpus skips and reports them apart, uncounted
   adapter [--kinds]
         speak the adapter protocol on stdin/stdout (the reference adapter);
         --kinds lists the kinds it answers

@@ -97,6 +97,16 @@ impl Points {
         self.num as f64 / self.den as f64
     }
 
+    /// The value written exactly: a whole number (`6`), or the fraction
+    /// in lowest terms (`"35/9"`), as [`Points::parse`] reads it back.
+    pub fn exact_text(self) -> String {
+        if self.den == 1 {
+            self.num.to_string()
+        } else {
+            format!("{}/{}", self.num, self.den)
+        }
+    }
+
     /// Whether it is zero.
     pub fn is_zero(self) -> bool {
         self.num == 0

@@ -20,7 +20,7 @@ use crate::notation;
 use crate::position::Position;
 
 use super::xiangqi::MoveText;
-use super::{Issue, Kind, issue, mismatch, typed};
+use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 
 /// `touch-move` input: a position and the pieces the side to move touched.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -426,41 +426,152 @@ pub(crate) fn validate(
     Ok(())
 }
 
-fn run_adjudication(a: &Adjudication, e: &AdjudicationExpected) -> Result<(), String> {
-    let detail = || {
-        a.ending
-            .as_ref()
-            .map(|x| format!(" ({}, {})", x.ground.code(), x.clauses.join(" ")))
-            .unwrap_or_default()
+/// The moves of an obligation, in ICCS.
+fn iccs_of(o: &Obligation) -> Option<Vec<String>> {
+    match o {
+        Obligation::Moves(v) => Some(
+            v.iter()
+                .map(|m| m.iccs())
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect(),
+        ),
+        Obligation::Free => None,
+    }
+}
+
+/// Reads the answer's ICCS moves.
+fn answered_iccs(what: &str, moves: &[String]) -> Result<BTreeSet<String>, String> {
+    moves
+        .iter()
+        .map(|m| {
+            notation::parse_iccs(m)
+                .map(|mv| mv.iccs())
+                .ok_or_else(|| format!("{what}: the answer's '{m}' is not an ICCS move"))
+        })
+        .collect()
+}
+
+fn compare_moves(what: &str, want: &[String], got: &Option<Vec<String>>) -> Result<(), String> {
+    let want = iccs_set(what, want).map_err(|i| i.message)?;
+    let show = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(" ");
+    let Some(got) = got else {
+        return Err(format!(
+            "{what}: expected [{}], but the answer has none",
+            show(&want)
+        ));
     };
-    mismatch("result", &e.result.as_str(), &a.result_code()).map_err(|m| {
-        let trail: Vec<String> = a
-            .notes
-            .iter()
-            .map(|n| format!("[{}] {}", n.clause.unwrap_or("-"), n.text))
-            .collect();
-        format!("{m}{}; rulings: {}", detail(), trail.join(" | "))
-    })?;
+    let got = answered_iccs(what, got)?;
+    if want != got {
+        return Err(format!(
+            "{what}: expected [{}], got [{}]",
+            show(&want),
+            show(&got)
+        ));
+    }
+    Ok(())
+}
+
+/// `touch-move`: the moves the touches oblige (or free), the clause, the foul.
+fn touch_answer(i: &TouchInput, edition: &Edition) -> Result<TouchExpected, String> {
+    let fail = |i: Issue| i.message;
+    let s = profile_settings(i.profile.as_deref(), edition).map_err(fail)?;
+    let pos = start_position(i.fen.as_deref(), i.moves.as_ref()).map_err(fail)?;
+    let pts = points(&i.touches).map_err(fail)?;
+    let r = touch::touch_move(&pos, &pts, i.simultaneous).map_err(|e| e.to_string())?;
+    Ok(TouchExpected {
+        moves: iccs_of(&r.obligation),
+        free: Some(r.obligation == Obligation::Free),
+        clause: s.cite(touch_rule(r.step)).map(str::to_string),
+        foul: Some(r.foul()),
+    })
+}
+
+fn check_touch(e: &TouchExpected, g: &TouchExpected) -> Result<(), String> {
+    if let Some(w) = &e.moves {
+        if g.free == Some(true) {
+            return Err("moves: expected moves, got free".into());
+        }
+        compare_moves("moves", w, &g.moves)?;
+    }
+    want("free", &e.free, &g.free)?;
+    if let Some(c) = &e.clause {
+        mismatch(
+            "clause",
+            &c.as_str(),
+            &g.clause.as_deref().unwrap_or("none"),
+        )?;
+    }
+    want("foul", &e.foul, &g.foul)
+}
+
+/// `adjudication`: the ruling on the record, every key filled (`clauses`:
+/// every deciding clause; `rulings`: every clause applied, in order).
+fn adjudication_answer(a: &Adjudication) -> AdjudicationExpected {
+    AdjudicationExpected {
+        result: a.result_code().to_string(),
+        reason: a.ending.as_ref().map(|x| x.ground.code().to_string()),
+        clause: a
+            .ending
+            .as_ref()
+            .and_then(|x| x.clauses.first())
+            .map(|c| c.to_string()),
+        clauses: Some(
+            a.ending
+                .as_ref()
+                .map(|x| x.clauses.iter().map(|c| c.to_string()).collect())
+                .unwrap_or_default(),
+        ),
+        rulings: Some(
+            a.notes
+                .iter()
+                .filter_map(|n| n.clause.map(str::to_string))
+                .collect(),
+        ),
+        plies: Some(a.plies),
+        fouls: Some(a.fouls.counts()),
+        clock: a.clock.as_ref().map(|c| ClockExpected {
+            red: c.remaining(0) as f64 / 1000.0,
+            black: c.remaining(1) as f64 / 1000.0,
+        }),
+        marks: a.marks.map(|m| [m[0].to_string(), m[1].to_string()]),
+        fen: Some(a.position.fen()),
+        must_move: a.obligation.as_ref().and_then(|o| iccs_of(&o.obligation)),
+        must_change: a.must_change,
+        rapid: Some(a.rapid),
+        record_keeper: a.record_keeper,
+    }
+}
+
+fn check_adjudication(e: &AdjudicationExpected, g: &AdjudicationExpected) -> Result<(), String> {
+    let detail = || match (&g.reason, &g.clauses) {
+        (Some(r), Some(c)) => format!(" ({r}, {})", c.join(" ")),
+        (Some(r), None) => format!(" ({r})"),
+        _ => String::new(),
+    };
+    mismatch("result", &e.result.as_str(), &g.result.as_str())
+        .map_err(|m| format!("{m}{}", detail()))?;
     if let Some(r) = &e.reason {
-        let got = a.ending.as_ref().map_or("none", |x| x.ground.code());
-        mismatch("reason", &r.as_str(), &got)?;
+        mismatch(
+            "reason",
+            &r.as_str(),
+            &g.reason.as_deref().unwrap_or("none"),
+        )?;
     }
     if let Some(c) = &e.clause {
-        let got = a
-            .ending
-            .as_ref()
-            .and_then(|x| x.clauses.first().copied())
-            .unwrap_or("none");
-        mismatch("clause", &c.as_str(), &got).map_err(|m| format!("{m}{}", detail()))?;
+        mismatch(
+            "clause",
+            &c.as_str(),
+            &g.clause.as_deref().unwrap_or("none"),
+        )
+        .map_err(|m| format!("{m}{}", detail()))?;
     }
-    if let Some(want) = &e.clauses {
-        let got: Vec<&str> = a
-            .ending
-            .as_ref()
-            .map(|x| x.clauses.clone())
-            .unwrap_or_default();
-        for c in want {
-            if !got.contains(&c.as_str()) {
+    if let Some(w) = &e.clauses {
+        let Some(got) = &g.clauses else {
+            return Err("clauses: expected deciding clauses, but the answer has none".into());
+        };
+        for c in w {
+            if !got.contains(c) {
                 return Err(format!(
                     "clauses: expected {c} among the deciding clauses, got {}",
                     got.join(", ")
@@ -468,196 +579,252 @@ fn run_adjudication(a: &Adjudication, e: &AdjudicationExpected) -> Result<(), St
             }
         }
     }
-    if let Some(want) = &e.rulings {
-        let got: Vec<&str> = a.notes.iter().filter_map(|n| n.clause).collect();
+    if let Some(w) = &e.rulings {
+        let Some(got) = &g.rulings else {
+            return Err("rulings: expected clauses applied, but the answer has none".into());
+        };
         let mut it = got.iter();
-        for c in want {
-            if !it.any(|g| *g == c) {
+        for c in w {
+            if !it.any(|x| x == c) {
                 return Err(format!(
                     "rulings: expected {} in this order among the clauses applied, got {}",
-                    want.join(", "),
+                    w.join(", "),
                     got.join(", ")
                 ));
             }
         }
     }
-    if let Some(p) = e.plies {
-        mismatch("plies", &p, &a.plies)?;
-    }
-    if let Some(f) = e.fouls {
-        mismatch("fouls", &f, &a.fouls.counts())?;
-    }
+    want("plies", &e.plies, &g.plies)?;
+    want("fouls", &e.fouls, &g.fouls)?;
     if let Some(c) = e.clock {
-        let clock = a
-            .clock
-            .as_ref()
-            .ok_or("clock: expected readings, but no clock is modelled")?;
-        let got = [clock.remaining(0), clock.remaining(1)];
-        let want = [c.red, c.black].map(|s| (s * 1000.0).round() as i64);
-        mismatch("clock (ms)", &want, &got)?;
-    }
-    if let Some(m) = &e.marks {
-        let got = a.marks.map(|m| [m[0].to_string(), m[1].to_string()]);
-        mismatch("marks", &Some(m.clone()), &got)?;
-    }
-    if let Some(f) = &e.fen {
-        mismatch("fen", f, &a.position.fen())?;
-    }
-    if let Some(m) = &e.must_move {
-        let want: BTreeSet<String> = m.iter().cloned().collect();
-        let got: Option<BTreeSet<String>> = match a.obligation.as_ref().map(|o| &o.obligation) {
-            Some(Obligation::Moves(v)) => Some(v.iter().map(|m| m.iccs()).collect()),
-            _ => None,
+        let Some(got) = g.clock else {
+            return Err("clock: expected readings, but the answer has none".into());
         };
-        mismatch("must_move", &Some(want), &got)?;
+        let ms = |c: ClockExpected| [c.red, c.black].map(|s| (s * 1000.0).round() as i64);
+        mismatch("clock (ms)", &ms(c), &ms(got))?;
     }
-    if let Some(c) = e.must_change {
-        mismatch("must_change", &Some(c), &a.must_change)?;
+    want("marks", &e.marks, &g.marks)?;
+    want("fen", &e.fen, &g.fen)?;
+    if let Some(m) = &e.must_move {
+        compare_moves("must_move", m, &g.must_move)?;
     }
-    if let Some(r) = e.rapid {
-        mismatch("rapid", &r, &a.rapid)?;
-    }
-    if let Some(k) = e.record_keeper {
-        mismatch("record_keeper", &Some(k), &a.record_keeper)?;
-    }
-    Ok(())
+    want("must_change", &e.must_change, &g.must_change)?;
+    want("rapid", &e.rapid, &g.rapid)?;
+    want("record_keeper", &e.record_keeper, &g.record_keeper)
 }
 
-/// Runs a case; `Err` is the failure message.
+/// `knockout`: the winner, or the next game with everything about it.
+fn knockout_answer(i: &KnockoutInput, edition: &Edition) -> Result<KnockoutExpected, String> {
+    let f = format_of(&i.format, edition).map_err(|i| i.message)?;
+    let start = knockout::Start {
+        first_red: i.first_red,
+        chooser: i.chooser,
+        ranked_higher: i.ranked_higher,
+    };
+    let next = knockout::next(f, start, &i.games).map_err(|e| e.to_string())?;
+    let strings = |v: &[&str]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    Ok(match next {
+        Next::Winner {
+            player,
+            games,
+            clauses,
+        } => KnockoutExpected {
+            winner: Some(player),
+            games: Some(games),
+            next: None,
+            clauses: Some(strings(&clauses)),
+        },
+        Next::Game(g) => KnockoutExpected {
+            winner: None,
+            games: None,
+            next: Some(NextExpected {
+                number: Some(g.number),
+                stage: Some(g.stage),
+                time_control: Some(g.time_control.unwrap_or("event").to_string()),
+                red: match g.colours {
+                    Colours::Red(p) => Some(p),
+                    _ => None,
+                },
+                chooser: match g.colours {
+                    Colours::Chooser(p) => Some(p),
+                    _ => None,
+                },
+                by_lot: Some(g.colours == Colours::ByLot),
+                chooser_by_lot: Some(g.colours == Colours::ChooserByLot),
+                unspecified: Some(g.colours == Colours::Unspecified),
+                draw: Some(g.draw),
+            }),
+            clauses: Some(strings(&g.clauses)),
+        },
+    })
+}
+
+/// Who has red in an answer's next game, in words.
+fn colours(n: &NextExpected) -> String {
+    if let Some(p) = n.red {
+        format!("{p} has red")
+    } else if let Some(p) = n.chooser {
+        format!("{p} chooses")
+    } else if n.by_lot == Some(true) {
+        "drawn by lot".into()
+    } else if n.chooser_by_lot == Some(true) {
+        "the chooser drawn by lot".into()
+    } else if n.unspecified == Some(true) {
+        "not specified".into()
+    } else {
+        "not given".into()
+    }
+}
+
+fn check_knockout(e: &KnockoutExpected, g: &KnockoutExpected) -> Result<(), String> {
+    if let Some(w) = &e.clauses {
+        let Some(got) = &g.clauses else {
+            return Err("clauses: expected deciding clauses, but the answer has none".into());
+        };
+        for c in w {
+            if !got.contains(c) {
+                return Err(format!("clauses: expected {c}, got {}", got.join(", ")));
+            }
+        }
+    }
+    match (&e.winner, &e.next, &g.winner, &g.next) {
+        (Some(w), None, Some(p), None) => {
+            mismatch("winner", w, p)?;
+            want("games", &e.games, &g.games)
+        }
+        (None, Some(w), None, Some(n)) => {
+            want("next.number", &w.number, &n.number)?;
+            want("next.stage", &w.stage, &n.stage)?;
+            want("next.time_control", &w.time_control, &n.time_control)?;
+            if let Some(p) = w.red {
+                if n.red != Some(p) {
+                    return Err(format!(
+                        "next.red: expected {p} has red, got {}",
+                        colours(n)
+                    ));
+                }
+            }
+            if let Some(p) = w.chooser {
+                if n.chooser != Some(p) {
+                    return Err(format!(
+                        "next.chooser: expected {p} chooses, got {}",
+                        colours(n)
+                    ));
+                }
+            }
+            let words = |m: String| format!("{m} ({})", colours(n));
+            want("next.by_lot", &w.by_lot, &n.by_lot).map_err(words)?;
+            want("next.chooser_by_lot", &w.chooser_by_lot, &n.chooser_by_lot).map_err(words)?;
+            want("next.unspecified", &w.unspecified, &n.unspecified).map_err(words)?;
+            want("next.draw", &w.draw, &n.draw)
+        }
+        (None, Some(_), Some(p), None) => Err(format!(
+            "expected another game, but {p} went through after {} games",
+            g.games
+                .map(|n| n.to_string())
+                .unwrap_or_else(|| "an unstated number of".into())
+        )),
+        (Some(_), None, None, Some(n)) => Err(format!(
+            "expected a winner, but game {} comes next ({})",
+            n.number
+                .map(|k| k.to_string())
+                .unwrap_or_else(|| "?".into()),
+            n.stage
+                .map(|s| format!("{s:?}"))
+                .unwrap_or_else(|| "stage not given".into())
+        )),
+        (Some(_), None, _, _) | (None, Some(_), _, _) => {
+            Err("the answer gives neither a winner nor the next game, or both".into())
+        }
+        _ => Err("expect either a winner or the next game".into()),
+    }
+}
+
+/// qigui's output for a case, in the shape of the kind's `expected` with
+/// every key filled.
+pub(crate) fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Value, String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::TouchMove => to_output(&touch_answer(
+            &typed("input", input).map_err(fail)?,
+            edition,
+        )?),
+        Kind::Adjudication => {
+            let i: GameRecord = typed("input", input).map_err(fail)?;
+            let a = adjudicator::adjudicate(&i, edition.id).map_err(|e| e.to_string())?;
+            to_output(&adjudication_answer(&a))
+        }
+        Kind::Knockout => to_output(&knockout_answer(
+            &typed("input", input).map_err(fail)?,
+            edition,
+        )?),
+        Kind::Withdrawal => {
+            let i: WithdrawalInput = typed("input", input).map_err(fail)?;
+            let w =
+                withdrawal::withdraw(i.system, i.opponents, i.played).map_err(|e| e.to_string())?;
+            to_output(&WithdrawalExpected {
+                played_stand: w.played_stand,
+                unplayed_forfeited: w.unplayed_forfeited,
+            })
+        }
+        _ => Err(format!("{} is not a conduct kind", kind.name())),
+    }
+}
+
+/// Compares an implementation's output with the expected output.
+pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::TouchMove => check_touch(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        Kind::Adjudication => check_adjudication(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        Kind::Knockout => check_knockout(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        Kind::Withdrawal => {
+            let e: WithdrawalExpected = typed("expected", expected).map_err(fail)?;
+            let g: WithdrawalExpected = output(kind, got)?;
+            mismatch("played_stand", &e.played_stand, &g.played_stand)?;
+            mismatch(
+                "unplayed_forfeited",
+                &e.unplayed_forfeited,
+                &g.unplayed_forfeited,
+            )
+        }
+        _ => Err(format!("{} is not a conduct kind", kind.name())),
+    }
+}
+
+/// Runs a case: `check(expected, answer(input))`. A wrong `adjudication`
+/// result comes with every ruling qigui made on the way.
 pub(crate) fn run(
     kind: Kind,
     input: &Value,
     expected: &Value,
     edition: &Edition,
 ) -> Result<(), String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::TouchMove => {
-            let i: TouchInput = typed("input", input).map_err(fail)?;
-            let e: TouchExpected = typed("expected", expected).map_err(fail)?;
-            let s = profile_settings(i.profile.as_deref(), edition).map_err(fail)?;
-            let pos = start_position(i.fen.as_deref(), i.moves.as_ref()).map_err(fail)?;
-            let pts = points(&i.touches).map_err(fail)?;
-            let r = touch::touch_move(&pos, &pts, i.simultaneous).map_err(|e| e.to_string())?;
-            if let Some(want) = &e.moves {
-                let want = iccs_set("moves", want).map_err(fail)?;
-                let got: BTreeSet<String> = match &r.obligation {
-                    Obligation::Moves(v) => v.iter().map(|m| m.iccs()).collect(),
-                    Obligation::Free => return Err("moves: expected moves, got free".into()),
-                };
-                mismatch("moves", &want, &got)?;
+    if kind == Kind::Adjudication {
+        let i: GameRecord = typed("input", input).map_err(|i| i.message)?;
+        let a = adjudicator::adjudicate(&i, edition.id).map_err(|e| e.to_string())?;
+        return check(kind, expected, &to_output(&adjudication_answer(&a))?).map_err(|m| {
+            if !m.starts_with("result:") {
+                return m;
             }
-            if let Some(f) = e.free {
-                mismatch("free", &f, &(r.obligation == Obligation::Free))?;
-            }
-            if let Some(c) = &e.clause {
-                let got = s.cite(touch_rule(r.step)).unwrap_or("none");
-                mismatch("clause", &c.as_str(), &got)?;
-            }
-            if let Some(f) = e.foul {
-                mismatch("foul", &f, &r.foul())?;
-            }
-        }
-        Kind::Adjudication => {
-            let i: GameRecord = typed("input", input).map_err(fail)?;
-            let e: AdjudicationExpected = typed("expected", expected).map_err(fail)?;
-            let a = adjudicator::adjudicate(&i, edition.id).map_err(|e| e.to_string())?;
-            run_adjudication(&a, &e)?;
-        }
-        Kind::Knockout => {
-            let i: KnockoutInput = typed("input", input).map_err(fail)?;
-            let e: KnockoutExpected = typed("expected", expected).map_err(fail)?;
-            let f = format_of(&i.format, edition).map_err(fail)?;
-            let start = knockout::Start {
-                first_red: i.first_red,
-                chooser: i.chooser,
-                ranked_higher: i.ranked_higher,
-            };
-            let next = knockout::next(f, start, &i.games).map_err(|e| e.to_string())?;
-            let got_clauses: Vec<&str> = match &next {
-                Next::Game(g) => g.clauses.clone(),
-                Next::Winner { clauses, .. } => clauses.clone(),
-            };
-            for c in e.clauses.iter().flatten() {
-                if !got_clauses.contains(&c.as_str()) {
-                    return Err(format!(
-                        "clauses: expected {c}, got {}",
-                        got_clauses.join(", ")
-                    ));
-                }
-            }
-            match (&next, &e.winner, &e.next) {
-                (Next::Winner { player, games, .. }, Some(w), None) => {
-                    mismatch("winner", w, player)?;
-                    if let Some(n) = e.games {
-                        mismatch("games", &n, games)?;
-                    }
-                }
-                (Next::Game(g), None, Some(want)) => {
-                    if let Some(n) = want.number {
-                        mismatch("next.number", &n, &g.number)?;
-                    }
-                    if let Some(s) = want.stage {
-                        mismatch("next.stage", &s, &g.stage)?;
-                    }
-                    if let Some(t) = &want.time_control {
-                        mismatch(
-                            "next.time_control",
-                            &t.as_str(),
-                            &g.time_control.unwrap_or("event"),
-                        )?;
-                    }
-                    if let Some(p) = want.red {
-                        mismatch("next.red", &Colours::Red(p), &g.colours)?;
-                    }
-                    if let Some(p) = want.chooser {
-                        mismatch("next.chooser", &Colours::Chooser(p), &g.colours)?;
-                    }
-                    if let Some(b) = want.by_lot {
-                        mismatch("next.by_lot", &b, &(g.colours == Colours::ByLot))?;
-                    }
-                    if let Some(b) = want.chooser_by_lot {
-                        mismatch(
-                            "next.chooser_by_lot",
-                            &b,
-                            &(g.colours == Colours::ChooserByLot),
-                        )?;
-                    }
-                    if let Some(b) = want.unspecified {
-                        mismatch("next.unspecified", &b, &(g.colours == Colours::Unspecified))?;
-                    }
-                    if let Some(d) = want.draw {
-                        mismatch("next.draw", &d, &g.draw)?;
-                    }
-                }
-                (Next::Winner { player, games, .. }, None, Some(_)) => {
-                    return Err(format!(
-                        "expected another game, but {player} went through after {games} games"
-                    ));
-                }
-                (Next::Game(g), Some(_), None) => {
-                    return Err(format!(
-                        "expected a winner, but game {} comes next ({:?})",
-                        g.number, g.stage
-                    ));
-                }
-                _ => return Err("expect either a winner or the next game".into()),
-            }
-        }
-        _ => {
-            let i: WithdrawalInput = typed("input", input).map_err(fail)?;
-            let e: WithdrawalExpected = typed("expected", expected).map_err(fail)?;
-            let w =
-                withdrawal::withdraw(i.system, i.opponents, i.played).map_err(|e| e.to_string())?;
-            mismatch("played_stand", &e.played_stand, &w.played_stand)?;
-            mismatch(
-                "unplayed_forfeited",
-                &e.unplayed_forfeited,
-                &w.unplayed_forfeited,
-            )?;
-        }
+            let trail: Vec<String> = a
+                .notes
+                .iter()
+                .map(|n| format!("[{}] {}", n.clause.unwrap_or("-"), n.text))
+                .collect();
+            format!("{m}; rulings: {}", trail.join(" | "))
+        });
     }
-    Ok(())
+    check(kind, expected, &answer(kind, input, edition)?)
 }
 
 /// The JSON Schemas of each kind's input and expected output.

@@ -8,7 +8,7 @@
 //! symmetries of the board as well (points, lines and expectations mapped
 //! alike); a failure names the symmetry.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -16,12 +16,12 @@ use serde_json::Value;
 use crate::editions::{Edition, GameKind};
 use crate::gomoku::board::{Board, Direction, Point, Stone, Symmetry, parse_points};
 use crate::gomoku::forbidden::{Forbidden, Reading, forbidden_at, forbidden_map};
-use crate::gomoku::openings::{Opening, OpeningRule, Player, Pointing};
+use crate::gomoku::openings::{Opening, OpeningRule, Player};
 use crate::gomoku::patterns::{Shape, shapes};
 use crate::gomoku::record::{Action, parse_actions};
 use crate::gomoku::result::{Event, GameRecord, Reason, adjudicate};
 
-use super::{Issue, Kind, issue, mismatch, typed};
+use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 
 /// A record's actions: one string (`"H8 I9 swap J10"`) or a list of strings,
 /// each holding one or more actions (`["H8", "offer K10 L11"]`).
@@ -470,15 +470,22 @@ fn reading(r: Option<Reading>) -> Reading {
     r.unwrap_or_default()
 }
 
-fn map_points(sym: Symmetry, text: &str) -> String {
-    parse_points(text)
-        .unwrap_or_default()
+fn bad_point(e: crate::gomoku::board::ParsePointError) -> String {
+    e.to_string()
+}
+
+/// A list of points mapped by a symmetry.
+fn map_points(sym: Symmetry, text: &str) -> Result<String, String> {
+    Ok(parse_points(text)
+        .map_err(bad_point)?
         .into_iter()
         .map(|p| sym.apply(p).to_string())
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" "))
 }
 
+/// A point mapped by a symmetry; text that is not a point is kept (the
+/// comparison then reports it).
 fn map_point(sym: Symmetry, text: &str) -> String {
     text.parse::<Point>()
         .map(|p| sym.apply(p).to_string())
@@ -489,79 +496,155 @@ fn under(sym: Symmetry) -> String {
     if sym == Symmetry::Identity {
         String::new()
     } else {
-        format!(" (under the symmetry {})", sym.name())
+        format!(
+            " (under the symmetry {}: the case's points and lines mapped)",
+            sym.name()
+        )
     }
 }
 
-fn run_pattern(i: &PatternInput, e: &PatternExpected, sym: Symmetry) -> Result<(), String> {
-    let b = Board::from_lists(&map_points(sym, &i.black), &map_points(sym, &i.white))
+fn show_points<'a>(v: impl IntoIterator<Item = &'a Point>) -> String {
+    v.into_iter()
+        .map(Point::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads the answer's point names (any case).
+fn answered_point(what: &str, q: &str) -> Result<Point, String> {
+    q.parse()
+        .map_err(|e: crate::gomoku::board::ParsePointError| format!("{what}: the answer's {e}"))
+}
+
+fn expected_point(what: &str, q: &str) -> Result<Point, String> {
+    q.parse()
+        .map_err(|e: crate::gomoku::board::ParsePointError| format!("{what}: expected {e}"))
+}
+
+impl PatternExpected {
+    fn line(&self, d: Direction) -> &Option<LineExpected> {
+        match d {
+            Direction::Horizontal => &self.horizontal,
+            Direction::Vertical => &self.vertical,
+            Direction::Diagonal => &self.diagonal,
+            Direction::AntiDiagonal => &self.anti_diagonal,
+        }
+    }
+
+    fn line_mut(&mut self, d: Direction) -> &mut Option<LineExpected> {
+        match d {
+            Direction::Horizontal => &mut self.horizontal,
+            Direction::Vertical => &mut self.vertical,
+            Direction::Diagonal => &mut self.diagonal,
+            Direction::AntiDiagonal => &mut self.anti_diagonal,
+        }
+    }
+
+    /// The expectation on the board mapped by `sym`.
+    fn under(&self, sym: Symmetry) -> PatternExpected {
+        let mut out = PatternExpected::default();
+        for (d, l) in self.lines() {
+            *out.line_mut(sym.apply_direction(d)) = Some(LineExpected {
+                shape: l.shape,
+                points: l
+                    .points
+                    .as_ref()
+                    .map(|ps| ps.iter().map(|q| map_point(sym, q)).collect()),
+                fours: l.fours,
+            });
+        }
+        out
+    }
+}
+
+impl ForbiddenExpected {
+    fn under(&self, sym: Symmetry) -> ForbiddenExpected {
+        ForbiddenExpected {
+            forbidden: self
+                .forbidden
+                .iter()
+                .map(|(q, f)| (map_point(sym, q), *f))
+                .collect(),
+        }
+    }
+}
+
+impl ResultExpected {
+    fn under(&self, sym: Symmetry) -> ResultExpected {
+        ResultExpected {
+            stones: self
+                .stones
+                .as_ref()
+                .map(|m| m.iter().map(|(q, s)| (map_point(sym, q), *s)).collect()),
+            empty: self
+                .empty
+                .as_ref()
+                .map(|v| v.iter().map(|q| map_point(sym, q)).collect()),
+            ..self.clone()
+        }
+    }
+}
+
+/// `gomoku-board`: the point's mark, column and row.
+fn board_answer(i: &BoardInput) -> BoardExpected {
+    match i.point.parse::<Point>() {
+        Ok(p) => BoardExpected {
+            valid: true,
+            mark: Some(p.mark().code().to_string()),
+            column: Some(p.column_letter().to_string()),
+            row: Some(p.row_number()),
+        },
+        Err(_) => BoardExpected {
+            valid: false,
+            mark: None,
+            column: None,
+            row: None,
+        },
+    }
+}
+
+/// `gomoku-pattern`: every line through the point, on the board mapped by
+/// `sym`.
+fn pattern_answer(i: &PatternInput, sym: Symmetry) -> Result<PatternExpected, String> {
+    let b = Board::from_lists(&map_points(sym, &i.black)?, &map_points(sym, &i.white)?)
         .map_err(|e| e.to_string())?;
-    let p: Point = map_point(sym, &i.point)
-        .parse()
-        .map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
+    let p: Point = map_point(sym, &i.point).parse().map_err(bad_point)?;
     let got = shapes(&b, p, i.forbidden.unwrap_or(true), reading(i.reading))
         .ok_or_else(|| format!("{p} holds no stone"))?;
-    for (d, want) in e.lines() {
-        let d2 = sym.apply_direction(d);
-        let line = got
-            .iter()
-            .find(|l| l.direction == d2)
-            .ok_or("no such line")?;
-        let ctx = format!("{} line{}", d.code(), under(sym));
-        mismatch(&format!("{ctx}: shape"), &want.shape, &line.shape)?;
-        if let Some(ps) = &want.points {
-            let mut w: Vec<Point> = ps
-                .iter()
-                .filter_map(|q| q.parse::<Point>().ok())
-                .map(|q| sym.apply(q))
-                .collect();
-            w.sort();
-            let show = |v: &[Point]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>();
-            mismatch(&format!("{ctx}: points"), &show(&w), &show(&line.points))?;
-        }
-        if let Some(n) = want.fours {
-            mismatch(&format!("{ctx}: fours"), &n, &line.fours)?;
-        }
+    let mut out = PatternExpected::default();
+    for l in got {
+        *out.line_mut(l.direction) = Some(LineExpected {
+            shape: l.shape,
+            points: Some(l.points.iter().map(Point::to_string).collect()),
+            fours: Some(l.fours),
+        });
     }
-    Ok(())
+    Ok(out)
 }
 
-fn run_forbidden(i: &ForbiddenInput, e: &ForbiddenExpected, sym: Symmetry) -> Result<(), String> {
-    let b = Board::from_lists(&map_points(sym, &i.black), &map_points(sym, &i.white))
+/// `gomoku-forbidden`: every forbidden point among those checked, on the
+/// board mapped by `sym`.
+fn forbidden_answer(i: &ForbiddenInput, sym: Symmetry) -> Result<ForbiddenExpected, String> {
+    let b = Board::from_lists(&map_points(sym, &i.black)?, &map_points(sym, &i.white)?)
         .map_err(|e| e.to_string())?;
     let r = reading(i.reading);
     let got: BTreeMap<Point, Forbidden> = match &i.points {
         None => forbidden_map(&b, r).into_iter().collect(),
         Some(s) => parse_points(s)
-            .map_err(|e| e.to_string())?
+            .map_err(bad_point)?
             .into_iter()
             .map(|q| sym.apply(q))
             .filter_map(|q| forbidden_at(&b, q, r).map(|f| (q, f)))
             .collect(),
     };
-    let want: BTreeMap<Point, Forbidden> = e
-        .forbidden
-        .iter()
-        .filter_map(|(q, f)| q.parse::<Point>().ok().map(|q| (sym.apply(q), *f)))
-        .collect();
-    if got != want {
-        let show = |m: &BTreeMap<Point, Forbidden>| {
-            m.iter()
-                .map(|(p, f)| format!("{p}: {f}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        return Err(format!(
-            "forbidden points{}: expected {{{}}}, got {{{}}}",
-            under(sym),
-            show(&want),
-            show(&got)
-        ));
-    }
-    Ok(())
+    Ok(ForbiddenExpected {
+        forbidden: got.into_iter().map(|(p, f)| (p.to_string(), f)).collect(),
+    })
 }
 
-fn run_opening(i: &OpeningInput, e: &OpeningExpected) -> Result<(), String> {
+/// `gomoku-opening`: the actions applied until the first refused one; the
+/// second value is qigui's reason for refusing it.
+fn opening_answer(i: &OpeningInput) -> Result<(OpeningExpected, Option<String>), String> {
     let actions = i.actions.actions()?;
     let mut o = Opening::new(i.rule);
     let mut failure = None;
@@ -571,60 +654,35 @@ fn run_opening(i: &OpeningInput, e: &OpeningExpected) -> Result<(), String> {
             break;
         }
     }
-    match (&failure, e.legal) {
-        (Some((k, err)), true) => return Err(format!("expected legal, but action {k}: {err}")),
-        (None, false) => {
-            return Err(format!(
-                "expected illegal ({}), but every action is allowed",
-                e.error.as_deref().unwrap_or("")
-            ));
-        }
-        (Some((k, err)), false) => {
-            if let Some(c) = &e.error {
-                mismatch("error", &c.as_str(), &err.clause).map_err(|m| format!("{m} ({err})"))?;
-            }
-            if let Some(at) = e.at {
-                mismatch("at", &at, k)?;
-            }
-        }
-        (None, true) => {}
-    }
-    if let Some(d) = e.done {
-        mismatch("done", &d, &o.is_done())?;
-    }
-    if let Some(n) = &e.name {
-        let got = o.designated().map(|d| d.name).unwrap_or("none");
-        mismatch("name", &n.as_str(), &got)?;
-    }
-    if let Some(pt) = &e.pointing {
-        let got = o
-            .designated()
-            .map(|d| match d.pointing {
-                Pointing::Direct => "direct",
-                Pointing::Indirect => "indirect",
-            })
-            .unwrap_or("none");
-        mismatch("pointing", &pt.as_str(), &got)?;
-    }
-    if let Some(b) = e.black {
-        mismatch("black", &b, &o.black_player())?;
-    }
-    if let Some(next) = &e.next {
-        let got: Vec<TurnExpected> = o
-            .next()
-            .into_iter()
-            .map(|t| TurnExpected {
-                player: t.player,
-                colour: t.colour,
-                choices: t.choices.iter().map(|c| c.code()).collect(),
-            })
-            .collect();
-        mismatch("next", next, &got)?;
-    }
-    Ok(())
+    let designated = o.designated();
+    let out = OpeningExpected {
+        legal: failure.is_none(),
+        error: failure.as_ref().map(|(_, e)| e.clause.to_string()),
+        at: failure.as_ref().map(|(k, _)| *k),
+        done: Some(o.is_done()),
+        name: Some(designated.map_or("none", |d| d.name).to_string()),
+        pointing: Some(designated.map_or("none", |d| d.pointing.code()).to_string()),
+        black: Some(o.black_player()),
+        next: Some(
+            o.next()
+                .into_iter()
+                .map(|t| TurnExpected {
+                    player: t.player,
+                    colour: t.colour,
+                    choices: t.choices.iter().map(|c| c.code()).collect(),
+                })
+                .collect(),
+        ),
+    };
+    Ok((out, failure.map(|(k, e)| format!("action {k}: {e}"))))
 }
 
-fn run_result(i: &ResultInput, e: &ResultExpected, sym: Symmetry) -> Result<(), String> {
+/// `gomoku-result`: the record, mapped by `sym`, adjudicated; the second
+/// value is qigui's reason when the record does not play.
+fn result_answer(
+    i: &ResultInput,
+    sym: Symmetry,
+) -> Result<(ResultExpected, Option<String>), String> {
     let rec = GameRecord {
         opening: i.opening.unwrap_or_default(),
         actions: i
@@ -636,72 +694,312 @@ fn run_result(i: &ResultInput, e: &ResultExpected, sym: Symmetry) -> Result<(), 
         events: i.events.clone(),
         reading: reading(i.reading),
     };
-    let u = under(sym);
     let adj = match adjudicate(&rec) {
         Ok(a) => a,
         Err(err) => {
-            return match &e.error {
-                Some(c) => mismatch(&format!("error{u}"), &Some(c.as_str()), &err.clause())
-                    .map_err(|m| format!("{m} ({err})")),
-                None => Err(format!("expected a result, got an error{u}: {err}")),
+            let Some(clause) = err.clause() else {
+                return Err(format!("the record cannot be adjudicated: {err}"));
             };
+            let out = ResultExpected {
+                error: Some(clause.to_string()),
+                ..ResultExpected::default()
+            };
+            return Ok((out, Some(err.to_string())));
         }
     };
-    if let Some(c) = &e.error {
-        return Err(format!("expected the error {c}{u}, but the record plays"));
-    }
     let o = adj.outcome;
-    let got = match o.map(|o| o.result) {
+    let result = match o.map(|o| o.result) {
         None => ResultName::Ongoing,
         Some(crate::gomoku::result::GameResult::BlackWins) => ResultName::BlackWins,
         Some(crate::gomoku::result::GameResult::WhiteWins) => ResultName::WhiteWins,
         Some(crate::gomoku::result::GameResult::Draw) => ResultName::Draw,
     };
-    let detail = o
-        .map(|o| format!(" ({}, {}, move {})", o.reason.code(), o.clause, o.at))
-        .unwrap_or_default();
-    if let Some(r) = e.result {
-        mismatch(&format!("result{u}"), &r, &got).map_err(|m| format!("{m}{detail}"))?;
+    let out = ResultExpected {
+        result: Some(result),
+        reason: o.map(|o| o.reason),
+        clause: o.map(|o| o.clause.to_string()),
+        last_move: Some(adj.moves),
+        forbidden: o.and_then(|o| o.forbidden),
+        lapsed: Some(adj.lapsed.clone()),
+        error: None,
+        stones: Some(
+            Point::all()
+                .filter_map(|p| adj.board.get(p).map(|s| (p.to_string(), s)))
+                .collect(),
+        ),
+        empty: Some(
+            Point::all()
+                .filter(|p| adj.board.is_empty_at(*p))
+                .map(|p| p.to_string())
+                .collect(),
+        ),
+    };
+    Ok((out, None))
+}
+
+/// qigui's output for a case, in the shape of the kind's `expected` with
+/// every key filled: `gomoku-pattern` answers all four lines with their
+/// points and fours, `gomoku-result` the whole board (`stones` and
+/// `empty`).
+pub(crate) fn answer(kind: Kind, input: &Value, _edition: &Edition) -> Result<Value, String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::GomokuBoard => to_output(&board_answer(&typed("input", input).map_err(fail)?)),
+        Kind::GomokuPattern => to_output(&pattern_answer(
+            &typed("input", input).map_err(fail)?,
+            Symmetry::Identity,
+        )?),
+        Kind::GomokuForbidden => to_output(&forbidden_answer(
+            &typed("input", input).map_err(fail)?,
+            Symmetry::Identity,
+        )?),
+        Kind::GomokuOpening => to_output(&opening_answer(&typed("input", input).map_err(fail)?)?.0),
+        Kind::GomokuResult => {
+            to_output(&result_answer(&typed("input", input).map_err(fail)?, Symmetry::Identity)?.0)
+        }
+        _ => Err(format!("{} is not a Gomoku kind", kind.name())),
     }
-    if let Some(r) = e.reason {
-        mismatch(&format!("reason{u}"), &Some(r), &o.map(|o| o.reason))?;
+}
+
+fn check_board(e: &BoardExpected, g: &BoardExpected) -> Result<(), String> {
+    match (e.valid, g.valid) {
+        (false, true) => {
+            let read = match (&g.column, g.row) {
+                (Some(c), Some(r)) => format!(", but read {c}{r}"),
+                _ => ", but the answer reads it as one".to_string(),
+            };
+            Err(format!("expected not a point{read}"))
+        }
+        (true, false) => Err("expected a point, but the answer says it is not one".into()),
+        (false, false) => Ok(()),
+        (true, true) => {
+            want("mark", &e.mark, &g.mark)?;
+            want("column", &e.column, &g.column)?;
+            want("row", &e.row, &g.row)
+        }
     }
-    if let Some(c) = &e.clause {
-        mismatch(
-            &format!("clause{u}"),
-            &Some(c.as_str()),
-            &o.map(|o| o.clause),
-        )?;
-    }
-    if let Some(m) = e.last_move {
-        mismatch(&format!("move{u}"), &m, &adj.moves)?;
-    }
-    if let Some(f) = e.forbidden {
-        mismatch(
-            &format!("forbidden{u}"),
-            &Some(f),
-            &o.and_then(|o| o.forbidden),
-        )?;
-    }
-    if let Some(l) = &e.lapsed {
-        mismatch(&format!("lapsed{u}"), l, &adj.lapsed)?;
-    }
-    for (q, s) in e.stones.iter().flatten() {
-        let p: Point = map_point(sym, q)
-            .parse()
-            .map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
-        mismatch(&format!("stone on {p}{u}"), &Some(*s), &adj.board.get(p))?;
-    }
-    for q in e.empty.iter().flatten() {
-        let p: Point = map_point(sym, q)
-            .parse()
-            .map_err(|e: crate::gomoku::board::ParsePointError| e.to_string())?;
-        mismatch(&format!("stone on {p}{u}"), &None, &adj.board.get(p))?;
+}
+
+fn check_pattern(e: &PatternExpected, g: &PatternExpected) -> Result<(), String> {
+    for (d, w) in e.lines() {
+        let ctx = format!("{} line", d.code());
+        let Some(line) = g.line(d) else {
+            return Err(format!(
+                "{ctx}: expected {:?}, but the answer has no such line",
+                w.shape
+            ));
+        };
+        mismatch(&format!("{ctx}: shape"), &w.shape, &line.shape)?;
+        if let Some(ps) = &w.points {
+            let want_set = ps
+                .iter()
+                .map(|q| expected_point(&ctx, q))
+                .collect::<Result<BTreeSet<Point>, String>>()?;
+            let Some(got) = &line.points else {
+                return Err(format!(
+                    "{ctx}: points: expected [{}], but the answer has none",
+                    show_points(&want_set)
+                ));
+            };
+            let got_set = got
+                .iter()
+                .map(|q| answered_point(&ctx, q))
+                .collect::<Result<BTreeSet<Point>, String>>()?;
+            if want_set != got_set {
+                return Err(format!(
+                    "{ctx}: points: expected [{}], got [{}]",
+                    show_points(&want_set),
+                    show_points(&got_set)
+                ));
+            }
+        }
+        want(&format!("{ctx}: fours"), &w.fours, &line.fours)?;
     }
     Ok(())
 }
 
-/// Runs a case; `Err` is the failure message.
+fn check_forbidden(e: &ForbiddenExpected, g: &ForbiddenExpected) -> Result<(), String> {
+    let want_map = e
+        .forbidden
+        .iter()
+        .map(|(q, f)| Ok((expected_point("forbidden", q)?, *f)))
+        .collect::<Result<BTreeMap<Point, Forbidden>, String>>()?;
+    let got = g
+        .forbidden
+        .iter()
+        .map(|(q, f)| Ok((answered_point("forbidden", q)?, *f)))
+        .collect::<Result<BTreeMap<Point, Forbidden>, String>>()?;
+    if want_map != got {
+        let show = |m: &BTreeMap<Point, Forbidden>| {
+            m.iter()
+                .map(|(p, f)| format!("{p}: {f}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Err(format!(
+            "forbidden points: expected {{{}}}, got {{{}}}",
+            show(&want_map),
+            show(&got)
+        ));
+    }
+    Ok(())
+}
+
+fn check_opening(e: &OpeningExpected, g: &OpeningExpected) -> Result<(), String> {
+    let refused = || {
+        let at = g.at.map(|k| format!(" at action {k}")).unwrap_or_default();
+        let why = g.error.as_deref().unwrap_or("no clause given");
+        format!("refused{at} ({why})")
+    };
+    match (e.legal, g.legal) {
+        (true, false) => return Err(format!("expected legal, but {}", refused())),
+        (false, true) => {
+            return Err(format!(
+                "expected illegal ({}), but every action is allowed",
+                e.error.as_deref().unwrap_or("")
+            ));
+        }
+        (false, false) => {
+            want("error", &e.error, &g.error)?;
+            want("at", &e.at, &g.at)?;
+        }
+        (true, true) => {}
+    }
+    want("done", &e.done, &g.done)?;
+    want("name", &e.name, &g.name)?;
+    want("pointing", &e.pointing, &g.pointing)?;
+    want("black", &e.black, &g.black)?;
+    want("next", &e.next, &g.next)
+}
+
+/// Which points are empty in an answer: its `empty` list, or else every
+/// point its `stones` (the whole board) leaves out.
+fn answered_empty(g: &ResultExpected, p: Point) -> Result<bool, String> {
+    if let Some(empty) = &g.empty {
+        for q in empty {
+            if answered_point("empty", q)? == p {
+                return Ok(true);
+            }
+        }
+        return Ok(false);
+    }
+    match &g.stones {
+        Some(stones) => {
+            for q in stones.keys() {
+                if answered_point("stones", q)? == p {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        None => Err(format!(
+            "stone on {p}: expected none, but the answer has neither empty nor stones"
+        )),
+    }
+}
+
+fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), String> {
+    match (&e.error, &g.error) {
+        (Some(w), Some(x)) => return mismatch("error", w, x),
+        (None, Some(x)) => return Err(format!("expected a result, got the error {x}")),
+        (Some(w), None) => {
+            return Err(format!(
+                "expected the error {w}, but the record plays ({})",
+                g.result
+                    .map(|r| format!("{r:?}"))
+                    .unwrap_or_else(|| "no result given".into())
+            ));
+        }
+        (None, None) => {}
+    }
+    let detail = match (&g.reason, &g.clause, g.last_move) {
+        (Some(r), Some(c), Some(m)) => format!(" ({}, {c}, move {m})", r.code()),
+        (Some(r), Some(c), None) => format!(" ({}, {c})", r.code()),
+        _ => String::new(),
+    };
+    want("result", &e.result, &g.result).map_err(|m| format!("{m}{detail}"))?;
+    want("reason", &e.reason, &g.reason)?;
+    want("clause", &e.clause, &g.clause)?;
+    want("move", &e.last_move, &g.last_move)?;
+    want("forbidden", &e.forbidden, &g.forbidden)?;
+    want("lapsed", &e.lapsed, &g.lapsed)?;
+    if let Some(stones) = &e.stones {
+        let got = match &g.stones {
+            Some(m) => m
+                .iter()
+                .map(|(q, s)| Ok((answered_point("stones", q)?, *s)))
+                .collect::<Result<BTreeMap<Point, Stone>, String>>()?,
+            None => return Err("stones: expected stones, but the answer has none".into()),
+        };
+        for (q, s) in stones {
+            let p = expected_point("stones", q)?;
+            mismatch(&format!("stone on {p}"), &Some(*s), &got.get(&p).copied())?;
+        }
+    }
+    for q in e.empty.iter().flatten() {
+        let p = expected_point("empty", q)?;
+        if !answered_empty(g, p)? {
+            let s = g.stones.as_ref().and_then(|m| {
+                m.iter()
+                    .find(|(k, _)| k.parse::<Point>().ok() == Some(p))
+                    .map(|(_, s)| *s)
+            });
+            return Err(format!(
+                "stone on {p}: expected None, got {}",
+                s.map_or_else(|| "a stone".to_string(), |s| format!("Some({s:?})"))
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Compares an implementation's output with the expected output.
+pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
+    let fail = |i: Issue| i.message;
+    match kind {
+        Kind::GomokuBoard => check_board(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        Kind::GomokuPattern => check_pattern(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        Kind::GomokuForbidden => check_forbidden(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        Kind::GomokuOpening => check_opening(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        Kind::GomokuResult => check_result(
+            &typed("expected", expected).map_err(fail)?,
+            &output(kind, got)?,
+        ),
+        _ => Err(format!("{} is not a Gomoku kind", kind.name())),
+    }
+}
+
+/// `check(expected, answer)` through JSON, as an adapter's answer is
+/// compared; `why` is qigui's own explanation, added to a failure.
+fn compare<T: Serialize, U: Serialize>(
+    kind: Kind,
+    expected: &T,
+    answer: &U,
+    why: Option<String>,
+    sym: Symmetry,
+) -> Result<(), String> {
+    check(kind, &to_output(expected)?, &to_output(answer)?).map_err(|m| {
+        let why = why.map(|w| format!(" — qigui: {w}")).unwrap_or_default();
+        format!("{m}{}{why}", under(sym))
+    })
+}
+
+/// Runs a case: `check(expected, answer(input))`, and for `gomoku-pattern`,
+/// `gomoku-forbidden` and `gomoku-result` the same under each of the 8
+/// symmetries of the board, input and expectation mapped alike (the rules
+/// are symmetric). `Err` is the failure message; it names the symmetry.
 pub(crate) fn run(
     kind: Kind,
     input: &Value,
@@ -709,61 +1007,47 @@ pub(crate) fn run(
     _edition: &Edition,
 ) -> Result<(), String> {
     let fail = |i: Issue| i.message;
+    let id = Symmetry::Identity;
     match kind {
         Kind::GomokuBoard => {
             let i: BoardInput = typed("input", input).map_err(fail)?;
             let e: BoardExpected = typed("expected", expected).map_err(fail)?;
-            match i.point.parse::<Point>() {
-                Ok(p) => {
-                    if !e.valid {
-                        return Err(format!("expected not a point, but read {p}"));
-                    }
-                    if let Some(m) = &e.mark {
-                        mismatch("mark", &m.as_str(), &p.mark().code())?;
-                    }
-                    if let Some(c) = &e.column {
-                        mismatch("column", c, &p.column_letter().to_string())?;
-                    }
-                    if let Some(r) = e.row {
-                        mismatch("row", &r, &p.row_number())?;
-                    }
-                }
-                Err(err) => {
-                    if e.valid {
-                        return Err(format!("expected a point: {err}"));
-                    }
-                }
-            }
+            let why = i.point.parse::<Point>().err().map(|e| e.to_string());
+            compare(kind, &e, &board_answer(&i), why, id)
         }
         Kind::GomokuPattern => {
             let i: PatternInput = typed("input", input).map_err(fail)?;
             let e: PatternExpected = typed("expected", expected).map_err(fail)?;
             for sym in Symmetry::ALL {
-                run_pattern(&i, &e, sym)?;
+                compare(kind, &e.under(sym), &pattern_answer(&i, sym)?, None, sym)?;
             }
+            Ok(())
         }
         Kind::GomokuForbidden => {
             let i: ForbiddenInput = typed("input", input).map_err(fail)?;
             let e: ForbiddenExpected = typed("expected", expected).map_err(fail)?;
             for sym in Symmetry::ALL {
-                run_forbidden(&i, &e, sym)?;
+                compare(kind, &e.under(sym), &forbidden_answer(&i, sym)?, None, sym)?;
             }
+            Ok(())
         }
         Kind::GomokuOpening => {
             let i: OpeningInput = typed("input", input).map_err(fail)?;
             let e: OpeningExpected = typed("expected", expected).map_err(fail)?;
-            run_opening(&i, &e)?;
+            let (got, why) = opening_answer(&i)?;
+            compare(kind, &e, &got, why, id)
         }
         Kind::GomokuResult => {
             let i: ResultInput = typed("input", input).map_err(fail)?;
             let e: ResultExpected = typed("expected", expected).map_err(fail)?;
             for sym in Symmetry::ALL {
-                run_result(&i, &e, sym)?;
+                let (got, why) = result_answer(&i, sym)?;
+                compare(kind, &e.under(sym), &got, why, sym)?;
             }
+            Ok(())
         }
-        _ => return Err(format!("{} is not a Gomoku kind", kind.name())),
+        _ => Err(format!("{} is not a Gomoku kind", kind.name())),
     }
-    Ok(())
 }
 
 /// The JSON Schemas of each kind's input and expected output.

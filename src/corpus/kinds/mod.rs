@@ -279,7 +279,16 @@ pub(crate) fn answer(
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
             Some(go::answer(kind, input, edition))
         }
-        _ => None,
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => Some(gomoku::answer(kind, input, edition)),
+        Kind::Standings => Some(standings::answer(kind, input, edition)),
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            Some(conduct::answer(kind, input, edition))
+        }
+        Kind::Pairing => Some(pairing::answer(kind, input, edition)),
     }
 }
 
@@ -301,6 +310,16 @@ pub(crate) fn check(kind: Kind, expected: &Value, output: &Value) -> Result<(), 
         Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
             go::check(kind, expected, output)
         }
+        Kind::GomokuBoard
+        | Kind::GomokuPattern
+        | Kind::GomokuForbidden
+        | Kind::GomokuOpening
+        | Kind::GomokuResult => gomoku::check(kind, expected, output),
+        Kind::Standings => standings::check(kind, expected, output),
+        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
+            conduct::check(kind, expected, output)
+        }
+        Kind::Pairing => pairing::check(kind, expected, output),
         _ => check_keys(expected, output),
     }
 }

@@ -17,7 +17,7 @@ use crate::standings::tiebreaks::Criterion;
 use crate::standings::{self, Standings, StandingsError};
 use crate::tournament::{Id, Tournament};
 
-use super::{Issue, Kind, issue, mismatch, typed};
+use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 
 /// A place in the expected ranking: one entrant, or several sharing it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,19 +142,6 @@ pub(crate) fn validate(
     Ok(())
 }
 
-fn places(s: &Standings) -> Vec<BTreeSet<String>> {
-    let mut out: Vec<(u32, BTreeSet<String>)> = Vec::new();
-    for r in &s.rows {
-        match out.last_mut() {
-            Some((rank, set)) if *rank == r.rank => {
-                set.insert(r.id.to_string());
-            }
-            _ => out.push((r.rank, BTreeSet::from([r.id.to_string()]))),
-        }
-    }
-    out.into_iter().map(|(_, s)| s).collect()
-}
-
 fn expected_places(list: &[Place]) -> Vec<BTreeSet<String>> {
     list.iter()
         .map(|p| match p {
@@ -182,15 +169,78 @@ fn ids(list: &[Id]) -> BTreeSet<String> {
     list.iter().map(Id::to_string).collect()
 }
 
-/// Runs a case; `Err` is the failure message.
-pub(crate) fn run(
-    _kind: Kind,
+/// The places of computed standings, best first.
+fn ranking(s: &Standings) -> Vec<Place> {
+    let mut out: Vec<(u32, Vec<Id>)> = Vec::new();
+    for r in &s.rows {
+        match out.last_mut() {
+            Some((rank, ids)) if *rank == r.rank => ids.push(r.id.clone()),
+            _ => out.push((r.rank, vec![r.id.clone()])),
+        }
+    }
+    out.into_iter()
+        .map(|(_, mut ids)| {
+            if ids.len() == 1 {
+                Place::One(ids.remove(0))
+            } else {
+                Place::Shared(ids)
+            }
+        })
+        .collect()
+}
+
+/// A tie-break value in the answer: a JSON number when it reads back
+/// exactly, else the exact fraction as a string (`"35/9"`).
+fn points_json(p: Points) -> Value {
+    let text = p.exact_text();
+    if let Ok(n) = text.parse::<i64>() {
+        return Value::from(n);
+    }
+    match (
+        Points::from_f64(p.to_f64()),
+        serde_json::Number::from_f64(p.to_f64()),
+    ) {
+        (Some(q), Some(n)) if q == p => Value::Number(n),
+        _ => Value::String(text),
+    }
+}
+
+/// Every row with its rank, every criterion of the chain and what decided it.
+fn rows_json(s: &Standings) -> Value {
+    let rows: Vec<Value> = s
+        .rows
+        .iter()
+        .map(|r| {
+            let mut values = serde_json::Map::new();
+            for (c, v) in s.chain.criteria.iter().zip(&r.values) {
+                let v = match v {
+                    None => Value::Null,
+                    Some(l) if l.len() == 1 => points_json(l[0]),
+                    Some(l) => Value::Array(l.iter().map(|p| points_json(*p)).collect()),
+                };
+                values.entry(c.name()).or_insert(v);
+            }
+            let decided_by = r
+                .decided_by
+                .map(|d| s.decision_name(d))
+                .unwrap_or_else(|| "none".into());
+            serde_json::json!({
+                "id": r.id.as_str(),
+                "rank": r.rank,
+                "values": values,
+                "decided_by": decided_by,
+            })
+        })
+        .collect();
+    Value::Array(rows)
+}
+
+/// qigui's standings with the reason they could not be computed, if so.
+fn answer_with_reason(
     input_v: &Value,
-    expected: &Value,
     edition: &Edition,
-) -> Result<(), String> {
+) -> Result<(Value, Option<String>), String> {
     let t = input(input_v).map_err(|i| i.message)?;
-    let e: StandingsExpected = typed("expected", expected).map_err(|i| i.message)?;
     let s = match standings::compute(&t, Some(edition.id)) {
         Ok(s) => s,
         Err(err) => {
@@ -198,111 +248,180 @@ pub(crate) fn run(
                 StandingsError::Unsupported(_) => "unsupported",
                 _ => "invalid",
             };
-            return match &e.error {
-                Some(want) => {
-                    mismatch("error", &want.as_str(), &code).map_err(|m| format!("{m} ({err})"))
-                }
-                None => Err(format!("standings failed: {err}")),
+            let out = StandingsExpected {
+                error: Some(code.to_string()),
+                ..StandingsExpected::default()
             };
+            return Ok((to_output(&out)?, Some(err.to_string())));
         }
     };
-    if let Some(want) = &e.error {
-        return Err(format!(
-            "expected error '{want}', but the standings were computed"
+    let out = StandingsExpected {
+        chain: Some(s.chain.clause.to_string()),
+        ranking: Some(ranking(&s)),
+        rows: None,
+        cancelled: Some(
+            s.withdrawals
+                .iter()
+                .filter(|w| w.cancelled)
+                .map(|w| w.id.clone())
+                .collect(),
+        ),
+        playoff: Some(
+            s.rows
+                .iter()
+                .filter(|r| r.playoff)
+                .map(|r| r.id.clone())
+                .collect(),
+        ),
+        individual_ranking: s.individual.as_deref().map(ranking),
+        error: None,
+    };
+    let mut v = to_output(&out)?;
+    if let Value::Object(m) = &mut v {
+        m.insert("rows".into(), rows_json(&s));
+    }
+    Ok((v, None))
+}
+
+/// qigui's standings in the shape of `expected`, every key filled: the
+/// whole ranking, every row with every criterion of the chain, the
+/// cancelled and play-off entrants (`[]` for none); for standings that
+/// cannot be computed, only `error`.
+pub(crate) fn answer(_kind: Kind, input_v: &Value, edition: &Edition) -> Result<Value, String> {
+    answer_with_reason(input_v, edition).map(|(v, _)| v)
+}
+
+fn values_of(v: &Option<ExpectedValue>) -> Option<Vec<Points>> {
+    v.clone().map(|v| match v {
+        ExpectedValue::One(p) => vec![p],
+        ExpectedValue::Many(l) => l,
+    })
+}
+
+fn show_values(v: &Option<Vec<Points>>) -> String {
+    match v {
+        None => "null".to_string(),
+        Some(l) => l
+            .iter()
+            .map(Points::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// The answer's rows as a small table, for failure messages.
+fn table(g: &StandingsExpected) -> String {
+    let mut out = String::from("the answer's standings:");
+    for r in g.rows.iter().flatten() {
+        out.push_str(&format!(
+            "\n  {:>3}  {}",
+            r.rank.map(|n| n.to_string()).unwrap_or_else(|| "-".into()),
+            r.id
         ));
+        for (name, v) in r.values.iter().flatten() {
+            out.push_str(&format!("  {name} {}", show_values(&values_of(v))));
+        }
+        if let Some(d) = &r.decided_by {
+            out.push_str(&format!("  (decided by {d})"));
+        }
     }
-    if let Some(c) = &e.chain {
-        mismatch("chain", &c.as_str(), &s.chain.clause)?;
+    out
+}
+
+/// Compares an implementation's standings with the expected ones: the
+/// rows, and the criteria of a row, that `expected` names.
+pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
+    let e: StandingsExpected = typed("expected", expected).map_err(|i| i.message)?;
+    let g: StandingsExpected = output(kind, got)?;
+    match (&e.error, &g.error) {
+        (Some(w), Some(x)) => return mismatch("error", w, x),
+        (Some(w), None) => {
+            return Err(format!(
+                "expected error '{w}', but the standings were computed"
+            ));
+        }
+        (None, Some(x)) => return Err(format!("standings failed: {x}")),
+        (None, None) => {}
     }
+    want("chain", &e.chain, &g.chain)?;
     if let Some(r) = &e.ranking {
-        let want = expected_places(r);
-        let got = places(&s);
-        if want != got {
+        let want_p = expected_places(r);
+        let Some(got) = &g.ranking else {
+            return Err(format!(
+                "ranking: expected {}, but the answer has none",
+                show(&want_p)
+            ));
+        };
+        let got = expected_places(got);
+        if want_p != got {
             return Err(format!(
                 "ranking: expected {}, got {}\n{}",
-                show(&want),
+                show(&want_p),
                 show(&got),
-                s.to_text()
+                table(&g)
             ));
         }
     }
     if let Some(r) = &e.individual_ranking {
-        let Some(ind) = &s.individual else {
+        let Some(ind) = &g.individual_ranking else {
             return Err("individual_ranking: no individual standings".into());
         };
-        let want = expected_places(r);
-        let got = places(ind);
-        if want != got {
+        let want_p = expected_places(r);
+        let got = expected_places(ind);
+        if want_p != got {
             return Err(format!(
                 "individual ranking: expected {}, got {}",
-                show(&want),
+                show(&want_p),
                 show(&got)
             ));
         }
     }
-    if let Some(c) = &e.cancelled {
-        let got: BTreeSet<String> = s
-            .withdrawals
-            .iter()
-            .filter(|w| w.cancelled)
-            .map(|w| w.id.to_string())
-            .collect();
-        mismatch("cancelled", &ids(c), &got)?;
-    }
-    if let Some(p) = &e.playoff {
-        let got: BTreeSet<String> = s
-            .rows
-            .iter()
-            .filter(|r| r.playoff)
-            .map(|r| r.id.to_string())
-            .collect();
-        mismatch("playoff", &ids(p), &got)?;
-    }
-    for want in e.rows.iter().flatten() {
-        let Some(row) = s.row(want.id.as_str()) else {
-            return Err(format!("row {}: not ranked", want.id));
+    let sets = |l: &Option<Vec<Id>>| l.as_deref().map(ids);
+    want("cancelled", &sets(&e.cancelled), &sets(&g.cancelled))?;
+    want("playoff", &sets(&e.playoff), &sets(&g.playoff))?;
+    for w in e.rows.iter().flatten() {
+        let Some(row) = g.rows.iter().flatten().find(|r| r.id == w.id) else {
+            return Err(format!("row {}: not ranked\n{}", w.id, table(&g)));
         };
-        let ctx = |m: String| format!("row {}: {m}\n{}", want.id, s.to_text());
-        if let Some(rank) = want.rank {
-            mismatch("rank", &rank, &row.rank).map_err(ctx)?;
-        }
-        for (name, v) in want.values.iter().flatten() {
-            let Some(i) = s.chain.criteria.iter().position(|c| &c.name() == name) else {
+        let ctx = |m: String| format!("row {}: {m}\n{}", w.id, table(&g));
+        want("rank", &w.rank, &row.rank).map_err(ctx)?;
+        for (name, v) in w.values.iter().flatten() {
+            let Some(values) = &row.values else {
+                return Err(ctx(format!("{name}: the answer gives no values")));
+            };
+            let Some(got) = values.get(name) else {
                 return Err(ctx(format!(
                     "'{name}' is not in the chain of {}",
-                    s.chain.clause
+                    g.chain.as_deref().unwrap_or("the answer")
                 )));
             };
-            let got = row.values.get(i).cloned().flatten();
-            let want_v: Option<Vec<Points>> = v.clone().map(|v| match v {
-                ExpectedValue::One(p) => vec![p],
-                ExpectedValue::Many(l) => l,
-            });
-            if want_v != got {
-                let f = |v: &Option<Vec<Points>>| match v {
-                    None => "null".to_string(),
-                    Some(l) => l
-                        .iter()
-                        .map(Points::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                };
+            let (want_v, got_v) = (values_of(v), values_of(got));
+            if want_v != got_v {
                 return Err(ctx(format!(
                     "{name}: expected {}, got {}",
-                    f(&want_v),
-                    f(&got)
+                    show_values(&want_v),
+                    show_values(&got_v)
                 )));
             }
         }
-        if let Some(d) = &want.decided_by {
-            let got = row
-                .decided_by
-                .map(|d| s.decision_name(d))
-                .unwrap_or_else(|| "none".into());
-            mismatch("decided_by", d, &got).map_err(ctx)?;
-        }
+        want("decided_by", &w.decided_by, &row.decided_by).map_err(ctx)?;
     }
     Ok(())
+}
+
+/// Runs a case: `check(expected, answer(input))`; a failure on standings
+/// that could not be computed says why.
+pub(crate) fn run(
+    kind: Kind,
+    input_v: &Value,
+    expected: &Value,
+    edition: &Edition,
+) -> Result<(), String> {
+    let (got, why) = answer_with_reason(input_v, edition)?;
+    check(kind, expected, &got).map_err(|m| match why {
+        Some(w) => format!("{m} ({w})"),
+        None => m,
+    })
 }
 
 /// The JSON Schemas of the kind's input and expected output.
