@@ -76,6 +76,12 @@ pub struct Threat {
     pub participants: Vec<Square>,
     /// Where every piece stands that can make a winning first capture.
     pub capturers: Vec<Square>,
+    /// The participants that are only a cannon's screen, without attacking
+    /// the target themselves.
+    pub screens: Vec<Square>,
+    /// The categories the threat would have without its helpers (not
+    /// 联合): for a screen that does not count as taking part.
+    pub plain_categories: Vec<Target>,
 }
 
 /// The result of a line, from the point of view of the side that started it.
@@ -470,14 +476,9 @@ fn forced_gain(
 }
 
 /// The position without the piece on `sq` (for asking which pieces take part
-/// in a threat), if it is still a legal position.
+/// in a threat).
 fn without(pos: &Position, sq: Square) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    if setup.board[sq.index()].is_some_and(|p| p.kind == PieceKind::King) {
-        return None;
-    }
-    setup.board[sq.index()] = None;
-    Position::from_setup(&setup, crate::position::Validation::Relaxed).ok()
+    pos.without_piece(sq)
 }
 
 /// Every enemy piece the side to move could win, with categories.
@@ -501,6 +502,17 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
             .min_by_key(|(h, r)| (h.len(), usize::from(r.line.len() > 1)));
         if let Some((helpers, r)) = best {
             let mut categories = capture_categories(pos, sq, piece, &r);
+            let plain_categories = categories.clone();
+            let screens: Vec<Square> = helpers
+                .iter()
+                .copied()
+                .filter(|&h| {
+                    !pos.is_pseudo_legal(Move::new(h, sq))
+                        && without(pos, h).is_some_and(|reduced| {
+                            !reduced.legal_moves().iter().any(|&m| m == r.line[0])
+                        })
+                })
+                .collect();
             let mut participants = vec![r.line[0].from];
             participants.extend(helpers.iter().copied());
             if !helpers.is_empty() {
@@ -523,6 +535,8 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
                 categories,
                 participants,
                 capturers,
+                screens,
+                plain_categories,
             });
         }
     }
@@ -538,6 +552,7 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
         if piece.kind == PieceKind::Rook {
             categories.insert(0, Target::Rook);
         }
+        let plain_categories = categories.clone();
         out.push(Threat {
             target: sq,
             piece,
@@ -548,6 +563,8 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
             categories,
             participants: r.line.first().map(|m| vec![m.from]).unwrap_or_default(),
             capturers: r.line.first().map(|m| vec![m.from]).unwrap_or_default(),
+            screens: Vec::new(),
+            plain_categories,
         });
     }
     out
@@ -587,7 +604,18 @@ fn capture_categories(pos: &Position, sq: Square, piece: Piece, r: &LineResult) 
 pub fn joint_helpers(pos: &Position, first: Move) -> Vec<Square> {
     let side = pos.turn();
     let mut out = Vec::new();
-    let protected_now = recapturable_after(pos, first);
+    // A piece that makes the target unprotected takes part only when the
+    // protector could recapture but for it (a pin, or the square covered
+    // against the king: 假根, 24.16); a protector that cannot reach the
+    // point at all (its elephant eye or horse leg blocked) leaves the target
+    // simply unprotected (参考图45: 一捉无根象).
+    let after_first = pos.play_unchecked(first);
+    let protected_now = after_first.can_move_to(first.to);
+    let held_back = !protected_now
+        && after_first
+            .pseudo_legal_moves()
+            .iter()
+            .any(|m| m.to == first.to);
     for (sq, p) in pos.pieces() {
         if p.color != side || p.kind == PieceKind::King || sq == first.from {
             continue;
@@ -595,11 +623,17 @@ pub fn joint_helpers(pos: &Position, first: Move) -> Vec<Square> {
         let Some(reduced) = without(pos, sq) else {
             continue;
         };
+        // A piece that shields its own king does not take part in the
+        // capture: without it the side would be in check and every other
+        // move illegal.
+        if reduced.is_check() && !pos.is_check() {
+            continue;
+        }
         if !reduced.legal_moves().iter().any(|&m| m == first) {
             out.push(sq);
             continue;
         }
-        if !protected_now && recapturable_after(&reduced, first) {
+        if held_back && recapturable_after(&reduced, first) {
             out.push(sq);
         }
     }

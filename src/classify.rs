@@ -242,6 +242,22 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     let threats_after = chase::threats(&again, &vctx_after, &limits.chase);
     let threats_before = chase::threats(before, &vctx_before, &limits.chase);
     let mut fresh = new_threats(&threats_before, &threats_after);
+    // 24.3 names 造成其他子能吃子 apart from 与其他子联合吃子: the moved
+    // piece that becomes a cannon's screen without attacking the target
+    // itself opens a chase, it does not join one (参考图47: 一捉车); a screen
+    // standing there already, or one that attacks too, takes part
+    // (参考图39: 车马炮联合捉车; 参考图38: 车炮联合捉车).
+    for t in &mut fresh {
+        let helpers: Vec<Square> = t.participants.iter().skip(1).copied().collect();
+        if !helpers.is_empty()
+            && helpers
+                .iter()
+                .all(|&h| h == mv.to && t.screens.contains(&h))
+        {
+            t.categories = t.plain_categories.clone();
+            t.participants.truncate(1);
+        }
+    }
     let mut clauses = vec!["24.3"];
     if let Some(p) = moved {
         if king_answers_check && !fresh.is_empty() {
