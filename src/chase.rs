@@ -509,7 +509,7 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
                 .filter(|&h| {
                     !pos.is_pseudo_legal(Move::new(h, sq))
                         && without(pos, h).is_some_and(|reduced| {
-                            !reduced.legal_moves().iter().any(|&m| m == r.line[0])
+                            !reduced.is_pseudo_legal(r.line[0])
                         })
                 })
                 .collect();
@@ -629,7 +629,7 @@ pub fn joint_helpers(pos: &Position, first: Move) -> Vec<Square> {
         if reduced.is_check() && !pos.is_check() {
             continue;
         }
-        if !reduced.legal_moves().iter().any(|&m| m == first) {
+        if !reduced.is_pseudo_legal(first) {
             out.push(sq);
             continue;
         }
