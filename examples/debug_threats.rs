@@ -1,6 +1,7 @@
 //! Prints every threat of the side to move (chase::threats), for debugging
-//! the classifier: `cargo run --example debug_threats -- FEN`.
-use qigui::{Position, chase, protection::ValueContext};
+//! the classifier: `cargo run --example debug_threats -- FEN [MOVES...]`:
+//! after MOVES, the threats of the side that played the last one.
+use qigui::{Position, chase, notation, protection::ValueContext};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(fen) = args.get(1) else {
@@ -14,14 +15,52 @@ fn main() {
             return;
         }
     };
+    let mut pos = pos;
+    for m in &args[2..] {
+        let mv = match notation::parse_move(&pos, m) {
+            Ok(p) => p.mv,
+            Err(e) => {
+                eprintln!("{e}");
+                return;
+            }
+        };
+        pos = pos.play_unchecked(mv);
+    }
+    if args.len() > 2 {
+        match pos.pass() {
+            Some(p) => pos = p,
+            None => {
+                eprintln!("cannot pass");
+                return;
+            }
+        }
+    }
+    println!("{}", pos.fen());
     for t in chase::threats(
         &pos,
         &ValueContext::default(),
         &chase::ChaseLimits::default(),
     ) {
         println!(
-            "{} {:?} {:?} {:?} line={:?} participants={:?} capturers={:?}",
-            t.target, t.piece.kind, t.means, t.categories, t.line, t.participants, t.capturers
+            "{} {:?} {:?} {:?} line={} participants={:?} screens={:?} capturers={:?}",
+            t.target,
+            t.piece.kind,
+            t.means,
+            t.categories,
+            t.line
+                .iter()
+                .map(|m| m.iccs())
+                .collect::<Vec<_>>()
+                .join(" "),
+            t.participants
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            t.screens.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            t.capturers
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
         );
     }
 }

@@ -508,9 +508,8 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
                 .copied()
                 .filter(|&h| {
                     !pos.is_pseudo_legal(Move::new(h, sq))
-                        && without(pos, h).is_some_and(|reduced| {
-                            !reduced.is_pseudo_legal(r.line[0])
-                        })
+                        && without(pos, h)
+                            .is_some_and(|reduced| !reduced.is_pseudo_legal(r.line[0]))
                 })
                 .collect();
             let mut participants = vec![r.line[0].from];

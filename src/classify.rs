@@ -242,17 +242,22 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     let threats_after = chase::threats(&again, &vctx_after, &limits.chase);
     let threats_before = chase::threats(before, &vctx_before, &limits.chase);
     let mut fresh = new_threats(&threats_before, &threats_after);
-    // 24.3 names 造成其他子能吃子 apart from 与其他子联合吃子: the moved
-    // piece that becomes a cannon's screen without attacking the target
-    // itself opens a chase, it does not join one (参考图47: 一捉车); a screen
-    // standing there already, or one that attacks too, takes part
-    // (参考图39: 车马炮联合捉车; 参考图38: 车炮联合捉车).
+    // A cannon's screen that does not attack the target itself takes part
+    // in the chase (24.17) only as an attacking piece that stood there
+    // already. 24.3 names 造成其他子能吃子 apart from 与其他子联合吃子: the
+    // moved piece that becomes a screen opens a chase, it does not join one
+    // (参考图47: 一捉车). An advisor or elephant screen is the board the
+    // cannon shoots over, not a piece that 擒捉 (图26: 长捉车 over an
+    // elephant; 参考图36: 捉无根子 over an advisor), while a horse screen
+    // is one of the chasers (参考图39: 车马炮联合捉车), as is a screen that
+    // attacks too (参考图38: 车炮联合捉车). The text does not say this; it
+    // is the reading under which the book's figures agree (spec/repetition.md).
     for t in &mut fresh {
         let helpers: Vec<Square> = t.participants.iter().skip(1).copied().collect();
         if !helpers.is_empty()
             && helpers
                 .iter()
-                .all(|&h| h == mv.to && t.screens.contains(&h))
+                .all(|&h| t.screens.contains(&h) && (h == mv.to || defensive_screen(&again, h)))
         {
             t.categories = t.plain_categories.clone();
             t.participants.truncate(1);
@@ -330,6 +335,12 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         return a;
     }
     a
+}
+
+/// An advisor or elephant serving as a cannon's screen.
+fn defensive_screen(pos: &Position, sq: Square) -> bool {
+    pos.piece_at(sq)
+        .is_some_and(|p| matches!(p.kind, PieceKind::Advisor | PieceKind::Elephant))
 }
 
 /// A like-for-like mutual attack created by the move, whose exchange is
