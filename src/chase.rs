@@ -571,7 +571,11 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
 
 fn capture_categories(pos: &Position, sq: Square, piece: Piece, r: &LineResult) -> Vec<Target> {
     let mut c = Vec::new();
-    if piece.kind == PieceKind::Rook {
+    // 捉车: the rook is the target, or the exchange that follows wins one
+    // (图26: 炮8进3 takes the elephant to open the rook to the other cannon —
+    // 黑方长捉车).
+    let rooks = |units: &[Unit]| units.iter().filter(|u| u.kind == PieceKind::Rook).count();
+    if piece.kind == PieceKind::Rook || rooks(&r.gained) > rooks(&r.lost) {
         c.push(Target::Rook);
     }
     let first = r.line[0];

@@ -120,6 +120,12 @@ fn describe_target(t: &ChaseTarget) -> (String, String) {
             format!("联合捉{name}({at})"),
         );
     }
+    if c(Target::Rook) && t.piece.kind != PieceKind::Rook {
+        return (
+            format!("takes the {kind} on {at} and wins a rook in the exchange that follows"),
+            format!("吃{name}({at})后交换可得车"),
+        );
+    }
     if c(Target::Unprotected) {
         return (
             format!("chases the unprotected {kind} on {at}"),
