@@ -165,7 +165,19 @@ fn scheveningen_cmd(raw: &[String]) -> Result<ExitCode, String> {
     let book = match args.value("rules") {
         None | Some("xiangqi-2020") => Book::Xiangqi2020,
         Some("gomoku-2025") => Book::Gomoku2025,
-        Some(o) => return Err(format!("--rules '{o}': xiangqi-2020 or gomoku-2025")),
+        // 附录一 is the 2020 book's appendix: the same book's tables.
+        Some("xiangqi-2020-mass") => Book::Xiangqi2020,
+        Some(o) if qigui::Edition::get(o).is_some() => {
+            return Err(format!(
+                "--rules '{o}': that edition prints no Scheveningen table (全队轮赛制); the tables are the 2020 book's 附录五 (xiangqi-2020, xiangqi-2020-mass) and Gomoku 2025's 附录五 (gomoku-2025)"
+            ));
+        }
+        Some(o) => {
+            return Err(format!(
+                "--rules '{o}': unknown edition (expected one of {})",
+                qigui::Edition::ids().join(", ")
+            ));
+        }
     };
     let t = scheveningen::table(book, n).map_err(|e| e.to_string())?;
     for (r, round) in t.iter().enumerate() {
