@@ -435,7 +435,11 @@ pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError>
                 );
             }
         },
-        other => return unsupported(&format!("edition '{other}'")),
+        other => {
+            return Err(StandingsError::Unsupported(format!(
+                "the edition '{other}' gives no ranking of an event (standings have the rules of xiangqi-2020, xiangqi-2020-mass, xiangqi-1999, xiangqi-local and gomoku-2025)"
+            )));
+        }
     };
     match &t.tiebreaks {
         None => {}
