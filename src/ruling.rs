@@ -516,12 +516,40 @@ impl RepetitionRules {
         c_both_forbidden_change: &["24.2", "26.3", "4.2.3"],
     };
 
-    /// The profile of an edition, if it has repetition rules.
+    /// The local event rules of 003 (`xiangqi-local`). The documents say
+    /// only that a side loses when it breaks a 禁例 and does not change
+    /// (棋类比赛.4.(五) 走棋违犯禁例,应当变着而不变) and that a repetition the
+    /// 棋例 rule 不变作和 is a draw (棋类比赛.5.(三); 学院.5.(三), 细则.二.4.(3)
+    /// alike), without naming the 棋例's edition. qigui reads them with the
+    /// decision points of the edition spec/editions.yaml compares them with,
+    /// 附录一 (whose scope, 各行业系统比赛、省级以下基层比赛, covers these
+    /// events): a one-sided 长将 must change (and loses only if it does not,
+    /// as the local text says of every 禁例), both sides forbidden is a
+    /// draw; 疑案从无 (附录一 五.1) is not in the local text and not applied.
+    pub const XIANGQI_LOCAL: RepetitionRules = RepetitionRules {
+        edition: "xiangqi-local",
+        perpetual_check_loses: false,
+        both_forbidden_by_26_9: false,
+        early_draw_moves: None,
+        nine_round_rule: false,
+        doubt_favours_idle: None,
+        change_within_rounds: None,
+        c_no_ruling: &["棋类比赛.5.(三)"],
+        c_perpetual: &["棋类比赛.4.(五)"],
+        c_both_allowed: &["棋类比赛.5.(三)"],
+        c_one_forbidden: &["棋类比赛.4.(五)"],
+        c_both_forbidden_draw: &["棋类比赛.5.(三)"],
+        c_both_forbidden_change: &["棋类比赛.5.(三)"],
+    };
+
+    /// The profile of an edition, if it has repetition rules (the Xiangqi
+    /// editions; Gomoku and Go have no 棋例).
     pub fn for_edition(id: &str) -> Option<&'static RepetitionRules> {
         match id {
             "xiangqi-2020" => Some(&RepetitionRules::XIANGQI_2020),
             "xiangqi-2020-mass" => Some(&RepetitionRules::XIANGQI_2020_MASS),
             "xiangqi-1999" => Some(&RepetitionRules::XIANGQI_1999),
+            "xiangqi-local" => Some(&RepetitionRules::XIANGQI_LOCAL),
             _ => None,
         }
     }

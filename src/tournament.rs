@@ -617,6 +617,24 @@ pub struct WithdrawalEntry {
     pub expelled: bool,
 }
 
+/// The N+1 final (N+1 赛制, 10.4.3): after round N of a Swiss event the
+/// first two play the final in round N+1, whether or not they have met,
+/// while the others play round N+1 of the Swiss (10.4.3.1). The final's
+/// slow game is an ordinary game of that round, so its score counts in the
+/// finalists' N+1 totals and in their opponents' 对手分 (10.4.3.3); a
+/// play-off after a drawn slow game is not a game of the file: `winner`
+/// says who won the final.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct FinalEntry {
+    /// The final's round (N+1): the last round of the file.
+    pub round: u32,
+    /// Who won the final (the champion), play-offs included: the final is
+    /// his game in `round`; if its slow game was decisive, he won it.
+    pub winner: Id,
+}
+
 /// A tournament file (format 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
@@ -677,6 +695,9 @@ pub struct Tournament {
     /// Withdrawals and expulsions (article 19, 18.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<WithdrawalEntry>,
+    /// The N+1 final of a Swiss event (10.4.3).
+    #[serde(default, rename = "final", skip_serializing_if = "Option::is_none")]
+    pub final_match: Option<FinalEntry>,
 }
 
 impl Tournament {
@@ -701,6 +722,7 @@ impl Tournament {
             rounds: Vec::new(),
             penalties: Vec::new(),
             withdrawals: Vec::new(),
+            final_match: None,
         }
     }
 
@@ -1078,7 +1100,66 @@ impl Tournament {
                 );
             }
         }
+        if self.final_match.is_some() {
+            self.final_players()
+                .map_err(|m| TournamentError::at(file, m))?;
+        }
         Ok(())
+    }
+
+    /// The N+1 final's winner and loser (10.4.3.1): the winner named and
+    /// his opponent in the final's round. `Ok(None)` without a final.
+    pub fn final_players(&self) -> Result<Option<[Id; 2]>, String> {
+        let Some(f) = &self.final_match else {
+            return Ok(None);
+        };
+        let at = |m: String| format!("final: {m}");
+        if self.system != System::Swiss || self.event != EventType::Individual {
+            return Err(at(
+                "the N+1 final (10.4.3) is for an individual Swiss event".into(),
+            ));
+        }
+        if f.round != self.last_round() {
+            return Err(at(format!(
+                "round {} is not the last round of the file ({})",
+                f.round,
+                self.last_round()
+            )));
+        }
+        let numbers = self.round_numbers();
+        let round = self
+            .rounds
+            .iter()
+            .zip(&numbers)
+            .find(|(_, n)| **n == f.round)
+            .map(|(r, _)| r)
+            .ok_or_else(|| at(format!("round {} is not in the file", f.round)))?;
+        let game = round
+            .games
+            .iter()
+            .find(|g| g.sides(self.game).contains(&Some(&f.winner)))
+            .ok_or_else(|| {
+                at(format!(
+                    "the winner {} plays no game in round {}",
+                    f.winner, f.round
+                ))
+            })?;
+        let [Some(a), Some(b)] = game.sides(self.game) else {
+            return Err(at("the final needs both players".into()));
+        };
+        let (w, l) = if *a == f.winner { (a, b) } else { (b, a) };
+        let winner_first = a == w;
+        let slow_winner_first = match game.result {
+            Some(ResultCode::FirstWins | ResultCode::FirstWinsByForfeit) => Some(true),
+            Some(ResultCode::SecondWins | ResultCode::SecondWinsByForfeit) => Some(false),
+            _ => None,
+        };
+        if slow_winner_first.is_some_and(|f| f != winner_first) {
+            return Err(at(format!(
+                "{l} won the final's slow game against {w}, so {w} cannot be the winner"
+            )));
+        }
+        Ok(Some([w.clone(), l.clone()]))
     }
 
     fn check_colour_keys(&self, has_red: bool, has_white: bool) -> Result<(), String> {

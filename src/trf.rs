@@ -15,7 +15,7 @@
 //!   (13.3) is written as D = red's value plus a 299 bonus record for each
 //!   black player who drew.
 //! * What TRF cannot say (the game, the rules edition, the system, fouls,
-//!   penalties, withdrawals, team codes, cycles) is written in comment lines
+//!   penalties, withdrawals, the N+1 final, team codes, cycles) is written in comment lines
 //!   `### qigui …`, which other programs ignore.
 //!
 //! Lines may end in CR, LF or CR LF; qigui writes CR LF. Positions count
@@ -26,9 +26,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::standings::Standings;
 use crate::standings::points::Points;
 use crate::tournament::{
-    EventType, GameEntry, GameName, GameScoring, Id, MatchEntry, MatchScoring, PenaltyEntry,
-    PenaltyKind, Player, ResultCode, RoundEntry, System, Team, TeamRanking, TiebreakChoice,
-    Tournament, TournamentError, WithdrawalEntry,
+    EventType, FinalEntry, GameEntry, GameName, GameScoring, Id, MatchEntry, MatchScoring,
+    PenaltyEntry, PenaltyKind, Player, ResultCode, RoundEntry, System, Team, TeamRanking,
+    TiebreakChoice, Tournament, TournamentError, WithdrawalEntry,
 };
 
 /// Whether a text looks like a TRF file: its first non-blank line starts
@@ -494,6 +494,9 @@ pub fn write_with(
             if w.expelled { " expelled" } else { "" }
         ));
     }
+    if let Some(f) = &t.final_match {
+        ext.push(format!("final {} {}", f.round, f.winner));
+    }
     for (i, team) in t.teams.iter().enumerate() {
         ext.push(format!("team-id {} {}", i + 1, team.id));
     }
@@ -628,8 +631,138 @@ fn game_name(g: GameName) -> &'static str {
     }
 }
 
+/// The tournament up to the round before `round`, as TRF-2026, with the
+/// pairing `lines` (first mover, second mover or `None` for the bye) as
+/// the next round column: the opponent and the colour with the result left
+/// blank, the bye as `0000 - U` (scored as a win in a Swiss event, 14.4).
+/// [`read_paired`] reads it back.
+pub fn write_paired(
+    t: &Tournament,
+    round: u32,
+    lines: &[(Id, Option<Id>)],
+) -> Result<String, TournamentError> {
+    let mut before = t.clone();
+    let numbers = before.round_numbers();
+    before.rounds = before
+        .rounds
+        .into_iter()
+        .zip(numbers)
+        .filter(|(_, n)| *n < round)
+        .map(|(r, _)| r)
+        .collect();
+    if before
+        .final_match
+        .as_ref()
+        .is_some_and(|f| f.round >= round)
+    {
+        before.final_match = None;
+    }
+    if before.event == EventType::Team {
+        return Err(TournamentError::at(
+            "pairing",
+            "a team event's pairing cannot be written as a TRF round column".to_string(),
+        ));
+    }
+    let text = write(&before, None)?;
+    let column = before.rounds.len();
+    let at = 92 + 10 * column; // 1-based position of the new column
+    let num = |x: &Id| {
+        x.as_str()
+            .parse::<u32>()
+            .map(|n| format!("{n:04}"))
+            .map_err(|_| {
+                TournamentError::at(
+                    "pairing",
+                    format!("player '{x}': TRF needs numeric starting ranks"),
+                )
+            })
+    };
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\r', '\n']);
+        let ending = &line[body.len()..];
+        if body.starts_with("142 ") {
+            // The rounds announced, or at least the file's columns; without
+            // an announced number the reader takes the columns again.
+            let planned = t.rounds_planned.unwrap_or(round).max(round);
+            out.push_str(&format!("142 {planned}{ending}"));
+            continue;
+        }
+        if !body.starts_with("001") {
+            out.push_str(line);
+            continue;
+        }
+        let id: String = body.chars().skip(4).take(4).collect();
+        let id = id.trim();
+        let mut slot = None;
+        for (a, b) in lines {
+            match b {
+                Some(b) if a.as_str() == id => slot = Some(format!("{} w", num(b)?)),
+                Some(b) if b.as_str() == id => slot = Some(format!("{} b", num(a)?)),
+                None if a.as_str() == id => slot = Some("0000 - U".to_string()),
+                _ => {}
+            }
+        }
+        let mut chars: Vec<char> = body.chars().collect();
+        if let Some(s) = slot {
+            while chars.len() < at - 1 {
+                chars.push(' ');
+            }
+            chars.truncate(at - 1);
+            chars.extend(s.chars());
+        }
+        out.push_str(&chars.into_iter().collect::<String>());
+        out.push_str(ending);
+    }
+    Ok(out)
+}
+
+/// A round that is paired but not yet played: the last round column of a
+/// TRF file whose games all have a blank result (what `qigui pair swiss
+/// --format trf` writes, and what pairing programs exchange before the
+/// results are in).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairedRound {
+    /// The round's number.
+    pub round: u32,
+    /// The games: (first mover, second mover), in the order of the first
+    /// mover's starting rank.
+    pub games: Vec<(Id, Id)>,
+    /// Who has the bye (轮空): `0000` with `U` or `F` in the column.
+    pub byes: Vec<Id>,
+}
+
+impl PairedRound {
+    /// The pairing as lines (first mover, second mover or `None` for the
+    /// bye), games sorted by their first mover's number, then the byes: the
+    /// shape of [`crate::pairing::swiss::pairing_lines`] once sorted the
+    /// same way.
+    pub fn lines(&self) -> Vec<(Id, Option<Id>)> {
+        let mut v: Vec<(Id, Option<Id>)> = self
+            .games
+            .iter()
+            .map(|(a, b)| (a.clone(), Some(b.clone())))
+            .collect();
+        v.extend(self.byes.iter().map(|b| (b.clone(), None)));
+        v
+    }
+}
+
 /// Reads TRF-2026 text; `file` names it in errors (`file:line:column`).
+/// A last round that is paired but not yet played is left out (see
+/// [`read_paired`]), so the tournament is the rounds played.
 pub fn read(text: &str, file: &str) -> Result<Tournament, TournamentError> {
+    read_paired(text, file).map(|(t, _)| t)
+}
+
+/// Reads TRF-2026 text: the rounds played, and the round paired but not
+/// yet played, if the last round column has opponents and colours but no
+/// results at all. Only an individual event's last column may be unplayed;
+/// a column with some results and some blanks is refused, naming the game.
+pub fn read_paired(
+    text: &str,
+    file: &str,
+) -> Result<(Tournament, Option<PairedRound>), TournamentError> {
     let at =
         |line: usize, col: usize, m: String| TournamentError::at(format!("{file}:{line}:{col}"), m);
     let mut t = Tournament::new(GameName::Xiangqi, System::Swiss);
@@ -767,6 +900,12 @@ pub fn read(text: &str, file: &str) -> Result<Tournament, TournamentError> {
                         expelled: words.get(3) == Some(&"expelled"),
                     });
                 }
+                Some("final") => {
+                    t.final_match = Some(FinalEntry {
+                        round: num(words.get(1))?,
+                        winner: Id::from(*words.get(2).ok_or_else(|| bad("final: winner"))?),
+                    });
+                }
                 Some("team-id") => {
                     team_ids.insert(
                         num(words.get(1))? as usize,
@@ -873,7 +1012,7 @@ pub fn read(text: &str, file: &str) -> Result<Tournament, TournamentError> {
         }
         ncols = ncols.max(col);
     }
-    let map: Vec<u32> = match round_map {
+    let mut map: Vec<u32> = match round_map {
         Some(m) => {
             if m.len() < ncols {
                 return Err(TournamentError::at(
@@ -888,6 +1027,94 @@ pub fn read(text: &str, file: &str) -> Result<Tournament, TournamentError> {
         }
         None => (1..=ncols as u32).collect(),
     };
+    // A round paired but not played: a column whose games all lack results.
+    let unplayed = |col: usize| {
+        let mut games = slots
+            .iter()
+            .filter(|((c, _), (s, _, _))| *c == col && s.opponent != 0)
+            .peekable();
+        games.peek().is_some() && games.all(|(_, (s, _, _))| s.result == ' ')
+    };
+    let mut paired: Option<PairedRound> = None;
+    for col in 0..ncols {
+        if !unplayed(col) {
+            continue;
+        }
+        let round = map.get(col).copied().unwrap_or(col as u32 + 1);
+        let last = col + 1 == ncols;
+        let shared = map.iter().filter(|&&r| r == round).count() > 1;
+        if !last || shared || t.event == EventType::Team {
+            let (_, (_, n, base)) = slots
+                .iter()
+                .find(|((c, _), (s, _, _))| *c == col && s.opponent != 0)
+                .ok_or_else(|| TournamentError::at(file, "unreachable".to_string()))?;
+            let why = if t.event == EventType::Team {
+                "a team event's round must have its results"
+            } else if shared {
+                "a game of a multi-game match must have its result"
+            } else {
+                "only the last round may be paired and not yet played"
+            };
+            return Err(at(
+                *n,
+                base + 7,
+                format!("round column {}: no results: {why}", col + 1),
+            ));
+        }
+        let mut pr = PairedRound {
+            round,
+            ..PairedRound::default()
+        };
+        for (&(c, p), (slot, n, base)) in &slots {
+            if c != col {
+                continue;
+            }
+            if slot.opponent == 0 {
+                if matches!(slot.result, 'U' | 'F') {
+                    pr.byes.push(Id::from(p));
+                }
+                continue;
+            }
+            let q = slot.opponent;
+            let other = slots.get(&(col, q)).map(|(o, _, _)| o);
+            if other.map(|o| o.opponent) != Some(p) {
+                return Err(at(
+                    *n,
+                    *base,
+                    format!(
+                        "round column {}: {p} names {q}, but {q} does not name {p}",
+                        col + 1
+                    ),
+                ));
+            }
+            let oc = other.map(|o| o.colour).unwrap_or(' ');
+            let p_first = match (slot.colour, oc) {
+                ('w', 'b') => true,
+                ('b', 'w') => false,
+                _ => {
+                    return Err(at(
+                        *n,
+                        base + 5,
+                        format!(
+                            "round column {}: the colours of {p} and {q} must be w and b",
+                            col + 1
+                        ),
+                    ));
+                }
+            };
+            if p_first {
+                pr.games.push((Id::from(p), Id::from(q)));
+            }
+        }
+        pr.games
+            .sort_by_key(|(a, _)| a.as_str().parse::<u32>().unwrap_or(u32::MAX));
+        paired = Some(pr);
+    }
+    if let Some(pr) = &paired {
+        let col = ncols - 1;
+        slots.retain(|(c, _), _| *c != col);
+        map.retain(|&r| r != pr.round);
+    }
     let mut rounds: BTreeMap<u32, RoundEntry> = BTreeMap::new();
     for &r in &map {
         rounds.entry(r).or_insert_with(|| RoundEntry {
@@ -1278,13 +1505,27 @@ pub fn read(text: &str, file: &str) -> Result<Tournament, TournamentError> {
     }
     if t.rounds_planned.is_none() {
         if let Some(r) = rounds_142 {
-            if r != t.last_round() {
+            // The columns of the file: the rounds played and the one paired.
+            let columns = paired.as_ref().map_or(t.last_round(), |p| p.round);
+            if r != columns {
                 t.rounds_planned = Some(r);
             }
         }
     }
     t.check(file)?;
-    Ok(t)
+    if let Some(pr) = &paired {
+        if pr.round <= t.last_round() {
+            return Err(TournamentError::at(
+                file,
+                format!(
+                    "the paired round {} is not after the last round played ({})",
+                    pr.round,
+                    t.last_round()
+                ),
+            ));
+        }
+    }
+    Ok((t, paired))
 }
 
 /// The number of boards for forfeited matches: the widest match.

@@ -160,3 +160,43 @@ fn bad_input_is_an_error_not_a_panic() {
         );
     }
 }
+
+/// Issue 10: every edition is selectable wherever a command takes one. The
+/// Xiangqi editions rule on repetitions; the Gomoku and Go editions are
+/// told why they have no 棋例; every edition checks and covers its cases.
+#[test]
+fn every_edition_is_selectable() {
+    for e in qigui::Edition::ids() {
+        let (code, out, err) = qigui(&["check", "cases", "--edition", e]);
+        assert_eq!(code, 0, "check --edition {e}: {out}{err}");
+        assert!(
+            out.contains(" passed, 0 failed"),
+            "check --edition {e}: {out}"
+        );
+        let (code, out, err) = qigui(&["coverage", "--edition", e, "--missing"]);
+        assert_eq!(code, 0, "coverage --edition {e}: {err}");
+        assert!(out.contains(", 0 missing"), "coverage --edition {e}: {out}");
+        let (code, out, err) =
+            qigui(&["rule", "--red", "将 将", "--black", "闲 闲", "--edition", e]);
+        let game = qigui::Edition::get(e).map(|x| x.game);
+        if game == Some(qigui::editions::GameKind::Xiangqi) {
+            assert_eq!(code, 0, "rule --edition {e}: {err}");
+            assert!(out.contains("red_"), "rule --edition {e}: {out}");
+        } else {
+            assert_eq!(code, 2, "rule --edition {e}");
+            assert!(err.contains("are Xiangqi's"), "rule --edition {e}: {err}");
+        }
+    }
+    let (code, out, err) = qigui(&[
+        "rule",
+        "--red",
+        "将 将",
+        "--black",
+        "闲 闲",
+        "--edition",
+        "xiangqi-local",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("red_must_change"), "{out}");
+    assert!(out.contains("棋类比赛.4.(五)"), "{out}");
+}

@@ -125,3 +125,31 @@ fn bad_input_says_where_and_why() {
     assert!(err.contains("usage"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// 10.4.3: a `final` is refused where it cannot be: a winner who lost the
+/// final's slow game, a winner without a game in the final's round, a
+/// final that is not the last round.
+#[test]
+fn an_impossible_n_plus_one_final_is_refused() {
+    let base = r#"
+system: swiss
+players: [{id: 1}, {id: 2}, {id: 3}, {id: 4}]
+rounds:
+  - games: [{red: 1, black: 2, result: "1-0"}, {red: 3, black: 4, result: "1-0"}]
+  - games: [{red: 1, black: 3, result: "1-0"}, {red: 2, black: 4, result: "1/2"}]
+"#;
+    let load =
+        |extra: &str| qigui::tournament::Tournament::from_yaml(&format!("{base}{extra}"), "t.yaml");
+    assert!(load("final: {round: 2, winner: 1}\n").is_ok());
+    let e = load("final: {round: 2, winner: 3}\n").unwrap_err();
+    assert!(e.message.contains("cannot be the winner"), "{e}");
+    let e = load("final: {round: 1, winner: 1}\n").unwrap_err();
+    assert!(e.message.contains("not the last round"), "{e}");
+    let e = load("final: {round: 2, winner: 9}\n").unwrap_err();
+    assert!(e.message.contains("plays no game"), "{e}");
+    // A drawn slow game: the named winner (of the play-off) is first.
+    let t = load("final: {round: 2, winner: 4}\n").expect("a drawn final");
+    let s = qigui::standings::compute(&t, None).expect("standings");
+    let ids: Vec<&str> = s.rows.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(&ids[..2], ["4", "2"]);
+}

@@ -88,6 +88,96 @@ fn corpus_tournaments_round_trip_through_trf() {
     }
 }
 
+/// A round paired and written as TRF before it is played reads back as
+/// the same pairing, with the played rounds unchanged: every Swiss
+/// tournament of the standings corpus, and the example, paired for its next
+/// round (and for each earlier round from the rounds before it).
+#[test]
+fn a_paired_round_reads_back_as_the_same_pairing() {
+    use qigui::pairing::swiss::{self, FirstRound};
+    let mut all = corpus_tournaments();
+    let example =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/tournament-examples/swiss-2020.yaml");
+    let t = Tournament::load(&example).expect("the example loads");
+    all.push(("swiss-2020.yaml".into(), "xiangqi-2020".into(), t));
+    let mut checked = 0;
+    for (id, edition, mut t) in all {
+        if t.system != qigui::tournament::System::Swiss
+            || t.event != qigui::tournament::EventType::Individual
+        {
+            continue;
+        }
+        t.rules = Some(edition);
+        for round in 1..=t.last_round() + 1 {
+            let Ok(p) = swiss::pair_tournament(&t, Some(round), FirstRound::Adjacent) else {
+                continue;
+            };
+            let mut want = swiss::pairing_lines(&p);
+            let text = trf::write_paired(&t, round, &want)
+                .unwrap_or_else(|e| panic!("{id} round {round}: write: {e}"));
+            let (played, paired) = trf::read_paired(&text, &id)
+                .unwrap_or_else(|e| panic!("{id} round {round}: read: {e}\n{text}"));
+            let paired = paired.unwrap_or_else(|| panic!("{id} round {round}: no paired round"));
+            assert_eq!(paired.round, round, "{id}");
+            // Games by the first mover's number, then the bye.
+            want.sort_by_key(|(a, b)| (b.is_none(), a.as_str().parse::<u32>().unwrap_or(0)));
+            assert_eq!(paired.lines(), want, "{id} round {round}\n{text}");
+            let mut before = t.clone();
+            before.rounds.truncate(round as usize - 1);
+            if before
+                .final_match
+                .as_ref()
+                .is_some_and(|f| f.round >= round)
+            {
+                before.final_match = None;
+            }
+            let back = played.clone();
+            assert_eq!(normalized(&back), normalized(&before), "{id} round {round}");
+            // `read` is the rounds played: pairing it again gives the same.
+            let again = trf::read(&text, &id).expect("reads");
+            let q = swiss::pair_tournament(&again, None, FirstRound::Adjacent)
+                .unwrap_or_else(|e| panic!("{id} round {round}: {e}"));
+            assert_eq!(q.round, round);
+            assert_eq!(swiss::pairing_lines(&q), swiss::pairing_lines(&p), "{id}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} rounds checked");
+}
+
+#[test]
+fn an_unplayed_round_must_be_the_last_and_whole() {
+    // Round 1 blank, round 2 played: refused, naming the column.
+    let bad = SAMPLE
+        .replace("0002 w 1", "0002 w  ")
+        .replace("0001 b 0", "0001 b  ")
+        .replace("0004 w 1  0001", "0004 w    0001")
+        .replace("0003 b 0  0002", "0003 b    0002");
+    let e = trf::read(&bad, "bad.trf").unwrap_err();
+    assert!(e.message.contains("only the last round"), "{e}");
+    // The last round with one result and one blank: the results disagree.
+    let bad = SAMPLE.replace("0001 w =", "0001 w  ");
+    let e = trf::read(&bad, "bad.trf").unwrap_err();
+    assert!(e.message.contains("do not agree"), "{e}");
+    // The last round wholly blank: the first round is what was played.
+    let paired = SAMPLE
+        .replace("0003 b =", "0003 b  ")
+        .replace("0002 b 0", "0002 b  ")
+        .replace("0004 w 1\r", "0004 w  \r")
+        .replace("0001 w =", "0001 w  ");
+    let (t, p) = trf::read_paired(&paired, "paired.trf").expect("reads");
+    assert_eq!(t.rounds.len(), 1);
+    let p = p.expect("a paired round");
+    assert_eq!(p.round, 2);
+    assert_eq!(
+        p.lines(),
+        vec![
+            (Id::from(2), Some(Id::from(4))),
+            (Id::from(3), Some(Id::from(1)))
+        ]
+    );
+}
+
 const SAMPLE: &str = "012 Club championship\r
 062 4\r
 092 Swiss system\r

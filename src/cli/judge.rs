@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use qigui::classify::Limits;
-use qigui::ruling::{RepetitionRules, Sequence};
+use qigui::ruling::Sequence;
 use qigui::{judge, notation};
 use serde_json::json;
 
@@ -17,8 +17,7 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
     )?;
     let format = args.format(&["text", "json"])?;
     let edition = args.value("edition").unwrap_or("xiangqi-2020");
-    let rules = RepetitionRules::for_edition(edition)
-        .ok_or_else(|| format!("no repetition rules for '{edition}'"))?;
+    let rules = super::rule::repetition_rules(edition)?;
     let start = position_arg(args.value("fen"))?;
     let text = args
         .value("moves")

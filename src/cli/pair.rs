@@ -113,70 +113,9 @@ fn swiss_cmd(raw: &[String]) -> Result<ExitCode, String> {
 }
 
 /// The tournament up to the round before `p`, as TRF-2026, with `p`'s
-/// pairing as the next round column (opponent and colour, no result; the
-/// bye as `0000 - U`).
+/// pairing as the next round column (`qigui::trf::write_paired`).
 fn trf_with_round(t: &Tournament, p: &RoundPairing) -> Result<String, String> {
-    let mut before = t.clone();
-    let numbers = before.round_numbers();
-    before.rounds = before
-        .rounds
-        .into_iter()
-        .zip(numbers)
-        .filter(|(_, n)| *n < p.round)
-        .map(|(r, _)| r)
-        .collect();
-    if before.rounds_planned.is_none() {
-        before.rounds_planned = Some(p.round);
-    }
-    let text = qigui::trf::write(&before, None).map_err(|e| e.to_string())?;
-    let column = before.rounds.len();
-    let at = 92 + 10 * column; // 1-based position of the new column
-    let mut out = String::new();
-    for line in text.split_inclusive('\n') {
-        let body = line.trim_end_matches(['\r', '\n']);
-        let ending = &line[body.len()..];
-        if !body.starts_with("001") {
-            out.push_str(line);
-            continue;
-        }
-        let id: String = body.chars().skip(4).take(4).collect();
-        let id = id.trim();
-        let slot = p
-            .boards
-            .iter()
-            .find_map(|b| {
-                let num = |x: &qigui::tournament::Id| {
-                    x.as_str()
-                        .parse::<u32>()
-                        .map(|n| format!("{n:04}"))
-                        .unwrap_or_default()
-                };
-                if b.first.as_str() == id {
-                    Some(format!("{} w", num(&b.second)))
-                } else if b.second.as_str() == id {
-                    Some(format!("{} b", num(&b.first)))
-                } else {
-                    None
-                }
-            })
-            .or_else(|| {
-                p.bye
-                    .as_ref()
-                    .filter(|b| b.id.as_str() == id)
-                    .map(|_| "0000 - U".to_string())
-            });
-        let mut chars: Vec<char> = body.chars().collect();
-        if let Some(s) = slot {
-            while chars.len() < at - 1 {
-                chars.push(' ');
-            }
-            chars.truncate(at - 1);
-            chars.extend(s.chars());
-        }
-        out.push_str(&chars.into_iter().collect::<String>());
-        out.push_str(ending);
-    }
-    Ok(out)
+    qigui::trf::write_paired(t, p.round, &swiss::pairing_lines(p)).map_err(|e| e.to_string())
 }
 
 fn knockout_cmd(raw: &[String]) -> Result<ExitCode, String> {
@@ -226,7 +165,19 @@ fn scheveningen_cmd(raw: &[String]) -> Result<ExitCode, String> {
     let book = match args.value("rules") {
         None | Some("xiangqi-2020") => Book::Xiangqi2020,
         Some("gomoku-2025") => Book::Gomoku2025,
-        Some(o) => return Err(format!("--rules '{o}': xiangqi-2020 or gomoku-2025")),
+        // 附录一 is the 2020 book's appendix: the same book's tables.
+        Some("xiangqi-2020-mass") => Book::Xiangqi2020,
+        Some(o) if qigui::Edition::get(o).is_some() => {
+            return Err(format!(
+                "--rules '{o}': that edition prints no Scheveningen table (全队轮赛制); the tables are the 2020 book's 附录五 (xiangqi-2020, xiangqi-2020-mass) and Gomoku 2025's 附录五 (gomoku-2025)"
+            ));
+        }
+        Some(o) => {
+            return Err(format!(
+                "--rules '{o}': unknown edition (expected one of {})",
+                qigui::Edition::ids().join(", ")
+            ));
+        }
     };
     let t = scheveningen::table(book, n).map_err(|e| e.to_string())?;
     for (r, round) in t.iter().enumerate() {

@@ -7,6 +7,35 @@ use serde_json::json;
 
 use super::Args;
 
+/// The repetition rules (棋例) of `edition`: every Xiangqi edition has
+/// them; for a Gomoku or Go edition, or an unknown id, the message says why
+/// there are none.
+pub fn repetition_rules(edition: &str) -> Result<&'static RepetitionRules, String> {
+    use qigui::editions::{Edition, GameKind};
+    let with_rules: Vec<&str> = Edition::all()
+        .iter()
+        .filter(|e| RepetitionRules::for_edition(e.id).is_some())
+        .map(|e| e.id)
+        .collect();
+    match Edition::get(edition) {
+        None => Err(format!(
+            "unknown edition '{edition}' (expected one of {})",
+            Edition::ids().join(", ")
+        )),
+        Some(e) => RepetitionRules::for_edition(e.id).ok_or_else(|| {
+            let game = match e.game {
+                GameKind::Xiangqi => "Xiangqi",
+                GameKind::Gomoku => "Gomoku",
+                GameKind::Go => "Go",
+            };
+            format!(
+                "'{edition}' is a {game} edition: the 棋例 (repetition rulings) are Xiangqi's; the editions with them are {}",
+                with_rules.join(", ")
+            )
+        }),
+    }
+}
+
 pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(
         raw,
@@ -15,8 +44,7 @@ pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
     )?;
     let format = args.format(&["text", "json"])?;
     let edition = args.value("edition").unwrap_or("xiangqi-2020");
-    let rules = RepetitionRules::for_edition(edition)
-        .ok_or_else(|| format!("no repetition rules for edition '{edition}' (xiangqi-2020, xiangqi-2020-mass, xiangqi-1999)"))?;
+    let rules = repetition_rules(edition)?;
     let red = ruling::parse_labels(args.value("red").ok_or("--red \"labels\" is required")?)
         .map_err(|e| format!("--red: {e}"))?;
     let black = ruling::parse_labels(

@@ -17,7 +17,9 @@
 //!   board without a win (C), both flags down with no telling which fell
 //!   first (D);
 //! * events: resignation (19.1.3), a flag fall (14.1.1), a loss by penalty
-//!   (19.1.4), a second 违例 in one game (15.3).
+//!   (19.1.4), a second 违例 in one game (15.3), a late arrival beyond the
+//!   limit before the first move: the late player forfeits (14.3.3), and
+//!   when both are late both lose (14.3.4, result `both_lose`).
 //!
 //! A record that breaks a rule no penalty covers is an error, not a result:
 //! a stone on an occupied point (6.1, 12.2), a pass in the first five moves
@@ -45,15 +47,19 @@ pub enum GameResult {
     WhiteWins,
     /// 和棋.
     Draw,
+    /// 双方作负: both sides lose (14.3.4: both later than the limit, 判双方弃权作负).
+    BothLose,
 }
 
 impl GameResult {
-    /// The code used in the corpus: `black_wins`, `white_wins`, `draw`.
+    /// The code used in the corpus: `black_wins`, `white_wins`, `draw`,
+    /// `both_lose`.
     pub fn code(self) -> &'static str {
         match self {
             GameResult::BlackWins => "black_wins",
             GameResult::WhiteWins => "white_wins",
             GameResult::Draw => "draw",
+            GameResult::BothLose => "both_lose",
         }
     }
 
@@ -96,11 +102,13 @@ pub enum Reason {
     FullBoard,
     /// 19.2.1 D.
     BothFlags,
+    /// 14.3.3, 14.3.4: later than the limit for late arrival: 弃权作负.
+    LateArrival,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 12] = [
+    pub const ALL: [Reason; 13] = [
         Reason::Five,
         Reason::Overline,
         Reason::FiveWithForbidden,
@@ -113,6 +121,7 @@ impl Reason {
         Reason::TwoPasses,
         Reason::FullBoard,
         Reason::BothFlags,
+        Reason::LateArrival,
     ];
 
     /// The code used in the corpus.
@@ -130,6 +139,7 @@ impl Reason {
             Reason::TwoPasses => "two-passes",
             Reason::FullBoard => "full-board",
             Reason::BothFlags => "both-flags",
+            Reason::LateArrival => "late-arrival",
         }
     }
 }
@@ -195,6 +205,17 @@ pub enum EventKind {
         /// Who receives it.
         side: Stone,
     },
+    /// One player came later than the limit for late arrival: he forfeits
+    /// and loses (14.3.3 一方迟到超过赛场规定时间，判其弃权作负; 14.3.1).
+    /// Only before the first move (`after: 0`).
+    Late {
+        /// Who came late (the colour he was to hold).
+        side: Stone,
+    },
+    /// Both players came later than the limit: both forfeit and lose
+    /// (14.3.4 双方迟到超过赛场规定时间，则判双方弃权作负). Only before the
+    /// first move (`after: 0`).
+    BothLate,
 }
 
 /// A game: the opening rule, the actions, the events.
@@ -258,6 +279,17 @@ pub enum GameError {
         clause: &'static str,
         /// What is wrong.
         message: String,
+    },
+    /// A late arrival (14.3) ruled after the game began: the limit is
+    /// counted from the start, and a player who has moved has arrived.
+    #[error(
+        "event {event}: a late arrival is ruled before the first move (14.3), not after move {after}"
+    )]
+    LateAfterStart {
+        /// The 1-based event number.
+        event: usize,
+        /// Its `after`.
+        after: u32,
     },
     /// An event refers to a move the record does not reach.
     #[error("event {event}: after move {after}, but the record has {moves} moves")]
@@ -503,6 +535,15 @@ impl State<'_> {
                 "19.1.4",
                 None,
             ),
+            EventKind::Late { side } => self.end(
+                GameResult::win_for(side.opposite()),
+                Reason::LateArrival,
+                "14.3.3",
+                None,
+            ),
+            EventKind::BothLate => {
+                self.end(GameResult::BothLose, Reason::LateArrival, "14.3.4", None)
+            }
             EventKind::Violation { side } => {
                 let i = match self.player(side) {
                     Player::First => 0,
@@ -530,6 +571,14 @@ impl State<'_> {
 
 /// Plays a record through and says how it ended (see the module documentation).
 pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
+    for (i, e) in rec.events.iter().enumerate() {
+        if matches!(e.kind, EventKind::Late { .. } | EventKind::BothLate) && e.after != 0 {
+            return Err(GameError::LateAfterStart {
+                event: i + 1,
+                after: e.after,
+            });
+        }
+    }
     let mut st = State {
         rec,
         opening: Opening::new(rec.opening),
@@ -797,5 +846,33 @@ mod tests {
             outcome(&a),
             (GameResult::Draw, Reason::TwoPasses, "19.2.1.B", 7)
         );
+    }
+
+    #[test]
+    fn late_arrival_is_ruled_before_the_first_move() {
+        let rec = |after: u32, kind: EventKind| GameRecord {
+            opening: OpeningRule::Free,
+            actions: Vec::new(),
+            events: vec![Event { after, kind }],
+            reading: Reading::default(),
+        };
+        let a = adjudicate(&rec(0, EventKind::BothLate))
+            .ok()
+            .and_then(|a| a.outcome);
+        assert_eq!(
+            a.map(|o| (o.result, o.clause)),
+            Some((GameResult::BothLose, "14.3.4"))
+        );
+        let a = adjudicate(&rec(0, EventKind::Late { side: Stone::Black }))
+            .ok()
+            .and_then(|a| a.outcome);
+        assert_eq!(
+            a.map(|o| (o.result, o.clause)),
+            Some((GameResult::WhiteWins, "14.3.3"))
+        );
+        assert!(matches!(
+            adjudicate(&rec(2, EventKind::BothLate)),
+            Err(GameError::LateAfterStart { event: 1, after: 2 })
+        ));
     }
 }

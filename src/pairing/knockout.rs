@@ -215,6 +215,51 @@ pub fn losers_rounds(places: u32) -> Result<Vec<u32>, PairingError> {
     Ok(out)
 }
 
+/// The two brackets of a double elimination (附录四 16人双败淘汰赛).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bracket {
+    /// 胜者区: no loss yet.
+    Winners,
+    /// 败者区: one loss.
+    Losers,
+}
+
+/// Where a double elimination's final (冠、亚军决赛) stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrandFinal {
+    /// The final is decided: the champion came from this bracket.
+    Champion(Bracket),
+    /// The losers' bracket player won the first match: a second match
+    /// decides.
+    SecondMatch,
+}
+
+/// 附录四 16人双败淘汰赛 注(3): the final between the winners' bracket
+/// player and the losers' bracket player. `matches` are the winners of the
+/// final's matches so far, each decided as the rounds are (注(2): one game
+/// or several, a tie broken by rapid games). The winners' bracket player
+/// who wins the first match is champion; if the losers' bracket player
+/// wins it, a second match is played and its winner is champion (the
+/// player of the winners' bracket is out only after a second loss).
+pub fn grand_final(matches: &[Bracket]) -> Result<GrandFinal, PairingError> {
+    match matches {
+        [] => Err(PairingError::Invalid(
+            "the final has no result yet: its first match decides or calls for a second".into(),
+        )),
+        [Bracket::Winners] => Ok(GrandFinal::Champion(Bracket::Winners)),
+        [Bracket::Losers] => Ok(GrandFinal::SecondMatch),
+        [Bracket::Losers, second] => Ok(GrandFinal::Champion(*second)),
+        [Bracket::Winners, ..] => Err(PairingError::Invalid(
+            "the winners' bracket player won the first match and is champion: no second match (附录四 注(3))"
+                .into(),
+        )),
+        _ => Err(PairingError::Invalid(format!(
+            "{} matches in the final: 附录四 注(3) has at most two",
+            matches.len()
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,5 +296,23 @@ mod tests {
             [(1, 8), (3, 2), (5, 4), (7, 2)]
         );
         assert_eq!(losers_rounds(16).unwrap_or_default(), [4, 4, 2, 2, 1, 1]);
+    }
+
+    #[test]
+    fn the_final_of_a_double_elimination() {
+        use Bracket::*;
+        assert_eq!(grand_final(&[Winners]), Ok(GrandFinal::Champion(Winners)));
+        assert_eq!(grand_final(&[Losers]), Ok(GrandFinal::SecondMatch));
+        assert_eq!(
+            grand_final(&[Losers, Winners]),
+            Ok(GrandFinal::Champion(Winners))
+        );
+        assert_eq!(
+            grand_final(&[Losers, Losers]),
+            Ok(GrandFinal::Champion(Losers))
+        );
+        assert!(grand_final(&[Winners, Losers]).is_err());
+        assert!(grand_final(&[]).is_err());
+        assert!(grand_final(&[Losers, Losers, Losers]).is_err());
     }
 }

@@ -220,6 +220,19 @@ pub fn xiangqi_2020_team_swiss_game_points() -> Chain {
     chain("14.8", OnTie::Shared, &[GamePoints, Penalties])
 }
 
+/// The local company event (公司.八.1.积分): 积分制来决定最终名次, 3/1/0 a
+/// game; the document names no tie-break, so equal points share a place.
+pub fn xiangqi_local_individual() -> Chain {
+    chain("公司.八.1.积分", OnTie::Shared, &[Points])
+}
+
+/// The local college team event (学院.6.(一)): each player's win earns the
+/// college 2 points, a draw 1, a loss 0, and the college with the most
+/// points wins; no tie-break is named, so equal points share a place.
+pub fn xiangqi_local_team() -> Chain {
+    chain("学院.6.(一)", OnTie::Shared, &[GamePoints])
+}
+
 /// 14.9: teams ranked by the sum of their players' places in the
 /// individual event, fewer first; then the best individual place.
 pub fn xiangqi_2020_team_placings(individual: Chain) -> Chain {
@@ -412,7 +425,21 @@ pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError>
             (true, TeamRanking::MatchPoints, _) => gomoku_team_round_robin(),
             (true, _, _) => return unsupported("teams ranked other than by match points"),
         },
-        other => return unsupported(&format!("edition '{other}'")),
+        "xiangqi-local" => match (team, t.team_ranking, t.system) {
+            (false, _, _) if multi => return unsupported("multi-game matches"),
+            (false, _, _) => xiangqi_local_individual(),
+            (true, None | Some(TeamRanking::GamePoints), _) => xiangqi_local_team(),
+            (true, _, _) => {
+                return unsupported(
+                    "teams ranked other than by their players' game points (学院.6.(一))",
+                );
+            }
+        },
+        other => {
+            return Err(StandingsError::Unsupported(format!(
+                "the edition '{other}' gives no ranking of an event (standings have the rules of xiangqi-2020, xiangqi-2020-mass, xiangqi-1999, xiangqi-local and gomoku-2025)"
+            )));
+        }
     };
     match &t.tiebreaks {
         None => {}

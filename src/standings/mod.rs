@@ -62,6 +62,12 @@ pub struct Decision {
     pub step: usize,
 }
 
+impl Decision {
+    /// The criterion index that stands for the N+1 final (10.4.3.1): the
+    /// final's loser is second, and the Swiss's best third, because of it.
+    pub const FINAL: usize = usize::MAX;
+}
+
 /// One row of the standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
@@ -132,6 +138,9 @@ impl Standings {
 
     /// The name of the criterion that decided a row.
     pub fn decision_name(&self, d: Decision) -> String {
+        if d.criterion == Decision::FINAL {
+            return "final".into();
+        }
         self.chain
             .criteria
             .get(d.criterion)
@@ -209,8 +218,46 @@ fn compute_with(t: &Tournament, rs: &RuleSet, chain: &Chain) -> Result<Standings
         }
     }
     let table = crosstable::build(t, rs, last)?;
-    let ranked = rank_table(t, rs, chain, &table, &previous, None, None);
+    let mut ranked = rank_table(t, rs, chain, &table, &previous, None, None);
+    if let Some(pair) = t.final_players().map_err(StandingsError::Invalid)? {
+        place_finalists(&table, &mut ranked, &pair)?;
+    }
     Ok(assemble(t, rs, chain, &table, ranked, None))
+}
+
+/// 10.4.3.1: the N+1 final decides first and second place; the others keep
+/// the order of the Swiss after round N+1 (third and after). The points,
+/// 对手分 and every other value stay as the results give them: the final's
+/// slow game is a game of round N+1, so the finalists' N+1 totals and their
+/// opponents' 对手分 include it (10.4.3.3), and a play-off does not count.
+fn place_finalists(
+    table: &Crosstable,
+    ranked: &mut Ranked,
+    pair: &[Id; 2],
+) -> Result<(), StandingsError> {
+    let index = |id: &Id| {
+        table
+            .entrants
+            .iter()
+            .position(|e| e.id == *id)
+            .ok_or_else(|| StandingsError::Invalid(format!("final: {id} is not ranked")))
+    };
+    let (w, l) = (index(&pair[0])?, index(&pair[1])?);
+    let mut rest: Vec<(Vec<usize>, Option<Decision>)> = std::mem::take(&mut ranked.classes)
+        .into_iter()
+        .map(|(c, d)| (c.into_iter().filter(|&e| e != w && e != l).collect(), d))
+        .filter(|(c, _): &(Vec<usize>, _)| !c.is_empty())
+        .collect();
+    let by_final = Some(Decision {
+        criterion: Decision::FINAL,
+        step: 0,
+    });
+    if let Some(first) = rest.first_mut() {
+        first.1 = by_final;
+    }
+    ranked.classes = vec![(vec![w], None), (vec![l], by_final)];
+    ranked.classes.extend(rest);
+    Ok(())
 }
 
 /// 14.9 / 1999 15.5: the individual standings first, then the teams by

@@ -32,6 +32,9 @@ impl Standings {
     /// The words for what decided a row: `小分 sonneborn-berger`, with the
     /// step for a criterion of several steps.
     pub fn decision_text(&self, d: Decision) -> String {
+        if d.criterion == Decision::FINAL {
+            return "决赛 final (10.4.3.1)".into();
+        }
         let Some(c) = self.chain.criteria.get(d.criterion) else {
             return String::new();
         };

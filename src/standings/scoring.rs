@@ -145,6 +145,36 @@ impl RuleSet {
                 penalty_clause: None,
                 bye_clause: None,
             },
+            // The local event rules of 003: the company event's 3/1/0 a game
+            // (公司.八.1.积分) for individual events; the college team
+            // event's 2/1/0 a game, the college's points the sum of its
+            // players' (学院.6.(一)). The documents say nothing of byes,
+            // withdrawals, forfeits or penalties: those follow the 2020
+            // book, whose 附录一 is the edition's reference.
+            "xiangqi-local" => {
+                let team = t.event == crate::tournament::EventType::Team;
+                RuleSet {
+                    edition,
+                    game: if team {
+                        xiangqi_2020()
+                    } else {
+                        xiangqi_2020_three_one_zero()
+                    },
+                    matches: match_two_one_zero(),
+                    bye_opponent: ByeOpponent::LowestNonZero,
+                    game_clause: if team {
+                        "学院.6.(一)"
+                    } else {
+                        "公司.八.1.积分"
+                    },
+                    match_clause: "学院.6.(一)",
+                    withdrawal_round_robin: "19.2",
+                    withdrawal_swiss: "19.3",
+                    forfeit_clause: "20.3",
+                    penalty_clause: Some("18.5"),
+                    bye_clause: Some("14.4"),
+                }
+            }
             other => {
                 return Err(StandingsError::Unsupported(format!(
                     "no scoring rules for edition '{other}'"
@@ -156,6 +186,7 @@ impl RuleSet {
             r.game_clause = match edition.id {
                 "gomoku-2025" => "28.2",
                 "xiangqi-1999" => "14.1",
+                "xiangqi-local" => r.game_clause,
                 _ => "13.3",
             };
         }

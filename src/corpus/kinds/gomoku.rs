@@ -249,7 +249,8 @@ pub struct ResultInput {
     /// The actions.
     pub moves: ActionText,
     /// Events: `{after: N, kind: {type: point-out | draw-agreed | resign |
-    /// flag-fall | both-flags | forfeit | violation, side: black|white}}`.
+    /// flag-fall | both-flags | forfeit | violation | late | both-late,
+    /// side: black|white}}`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
     /// How a four point that also completes a five counts.
@@ -269,6 +270,8 @@ pub enum ResultName {
     WhiteWins,
     /// 和棋.
     Draw,
+    /// 双方作负 (14.3.4).
+    BothLose,
     /// Not finished.
     Ongoing,
 }
@@ -713,6 +716,7 @@ fn result_answer(
         Some(crate::gomoku::result::GameResult::BlackWins) => ResultName::BlackWins,
         Some(crate::gomoku::result::GameResult::WhiteWins) => ResultName::WhiteWins,
         Some(crate::gomoku::result::GameResult::Draw) => ResultName::Draw,
+        Some(crate::gomoku::result::GameResult::BothLose) => ResultName::BothLose,
     };
     let out = ResultExpected {
         result: Some(result),

@@ -62,10 +62,14 @@ pub enum PairingInput {
         /// Places in the bracket.
         places: u32,
     },
-    /// 双败淘汰: games per losers' round.
+    /// 双败淘汰: games per losers' round, and the final (附录四 注(3)).
     DoubleElimination {
         /// Places in the winners' bracket.
         places: u32,
+        /// The final's matches so far: the bracket (`winners` or `losers`)
+        /// of each match's winner.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grand_final: Option<Vec<String>>,
     },
     /// Gomoku 附录七: the crossing into the knock-out.
     Crossing {
@@ -199,6 +203,11 @@ pub struct PairingExpected {
     /// Games per losers' round.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub losers_rounds: Option<Vec<u32>>,
+    /// A double elimination's final: `champion:winners`,
+    /// `champion:losers` (the bracket the champion came from) or
+    /// `second-match`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grand_final: Option<String>,
     /// Labelled games `H1: A1-B8` (a knock-out's order within a game is
     /// not compared: colours are drawn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -446,6 +455,7 @@ pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), Str
     want("groups", &e.groups, &g.groups)?;
     want("placements", &e.placements, &g.placements)?;
     want("losers_rounds", &e.losers_rounds, &g.losers_rounds)?;
+    want("grand_final", &e.grand_final, &g.grand_final)?;
     if let Some(w) = &e.matches {
         let got = g.matches.clone().unwrap_or_default();
         mismatch("matches", &parse_matches(w)?, &parse_matches(&got)?)?;
@@ -658,8 +668,32 @@ fn compute(
                     .collect(),
             );
         }
-        PairingInput::DoubleElimination { places } => {
+        PairingInput::DoubleElimination {
+            places,
+            grand_final,
+        } => {
             out.losers_rounds = Some(knockout::losers_rounds(*places)?);
+            if let Some(list) = grand_final {
+                let matches = list
+                    .iter()
+                    .map(|b| match b.as_str() {
+                        "winners" => Ok(knockout::Bracket::Winners),
+                        "losers" => Ok(knockout::Bracket::Losers),
+                        o => Err(PairingError::Invalid(format!(
+                            "grand_final: '{o}' (expected winners or losers)"
+                        ))),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                out.grand_final = Some(match knockout::grand_final(&matches)? {
+                    knockout::GrandFinal::Champion(knockout::Bracket::Winners) => {
+                        "champion:winners".into()
+                    }
+                    knockout::GrandFinal::Champion(knockout::Bracket::Losers) => {
+                        "champion:losers".into()
+                    }
+                    knockout::GrandFinal::SecondMatch => "second-match".into(),
+                });
+            }
         }
         PairingInput::Crossing {
             groups,

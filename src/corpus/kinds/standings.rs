@@ -133,7 +133,7 @@ pub(crate) fn validate(
                 }
             }
             if let Some(d) = &r.decided_by {
-                if d != "none" && Criterion::parse(d).is_none() {
+                if d != "none" && d != "final" && Criterion::parse(d).is_none() {
                     return Err(issue("expected", format!("unknown tie-break '{d}'")));
                 }
             }
