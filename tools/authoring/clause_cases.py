@@ -342,6 +342,16 @@ case('26.2/rook-on-key-file-mirrored-图18', ['26.2','24.1','24.2'],
  {'d9': 'a', 'f9': 'k', 'e8': 'a', 'e7': 'b', 'i7': 'b', 'e4': 'R', 'e3': 'n', 'e2': 'r', 'f2': 'A', 'e1': 'A', 'f1': 'K'}, 'e4f4 f9e9 f4e4 e9f9', '将 闲 闲 杀', 'draw',
  '图18 mirrored left to right (every piece moved to the mirrored file; the moves mirrored). The book (图18): 红方一将一闲，占据守和要点，附带产生的捉象判“闲”。红方一将一闲，黑方一杀一闲，双方不变作和。Red, the side holding the draw, has one attacking piece, the rook; f4e4 returns it to the central file, the defensive key point, and the chase of the elephant it brings with it is 闲 (26.2). Mirroring changes no relation between the pieces, so the book\'s labels and verdict stand.')
 
+case('26.1.1/king-uncovers-rook', ['26.1.1','26.1','24.3'],
+ '帅离开横线，车可吃无根马：走动帅后其他子产生新的捉，判捉',
+ P('Ke1 Ra1 ke9 ad9 af9 be7 nh1'), 'e1e0 e9e8 e0e1 e8e9', '捉 闲 闲 闲', 'draw',
+ '26.1.1 (走动帅（将）、兵（卒）后 ... 其他子产生新的捉，按捉处理): the king on e1 stands between the rook on a1 and the unprotected horse on h1. e1e0 steps off rank 1 and the rook can now take the horse (b1-g1 empty): a new chase by another piece, so 捉 although the king moved. e0e1 closes the rank again (闲). The black king moves are 闲; behind its advisors and the e7 elephant the black king cannot be mated by the rook. 一捉一闲 and 两闲: draw.')
+
+case('26.10/exchange-costs-a-rook', ['26.10','24.4','24.3'],
+ '马邀兑被牵的马，对方兑马后立即丢车：邀兑方按捉处理',
+ P('Ke0 Ad0 Af0 Be2 Ra0 Ne3 ke9 ad9 af9 be7 ra9 na5 nc6'), 'e3c4 e9e8 c4e3 e8e9', '捉 闲 闲 闲', 'draw',
+ '26.10 (同兵种邀兑，被邀兑方兑子后立即 ... 子力价值受损，邀兑方按“捉”处理): e3c4 (leg d3) offers the horse to the black horse on a5 (each can take the other: legs b4 and b5 empty). If black accepts (a5xc4), the a-file opens and the rook on a0 takes the unprotected rook on a9: black has won a horse and lost a rook at once, so the offer counts as 捉. Taking first is no gain for red: c4xa5 is met by c6xa5 or a9xa5 (two protectors against the horse and the rook), after which red can only lose more, so without 26.10 the move would be a plain 兑. c4e3 attacks nothing (闲); the king moves are 闲. Draw.')
+
 
 OUT = "cases/xiangqi-2020/24-26-clauses.yaml"
 DERIVED = {"26.2/rook-on-key-file-mirrored-图18"}
