@@ -352,6 +352,11 @@ case('26.10/exchange-costs-a-rook', ['26.10','24.4','24.3'],
  P('Ke0 Ad0 Af0 Be2 Ra0 Ne3 ke9 ad9 af9 be7 ra9 na5 nc6'), 'e3c4 e9e8 c4e3 e8e9', '捉 闲 闲 闲', 'draw',
  '26.10 (同兵种邀兑，被邀兑方兑子后立即 ... 子力价值受损，邀兑方按“捉”处理): e3c4 (leg d3) offers the horse to the black horse on a5 (each can take the other: legs b4 and b5 empty). If black accepts (a5xc4), the a-file opens and the rook on a0 takes the unprotected rook on a9: black has won a horse and lost a rook at once, so the offer counts as 捉. Taking first is no gain for red: c4xa5 is met by c6xa5 or a9xa5 (two protectors against the horse and the rook), after which red can only lose more, so without 26.10 the move would be a plain 兑. c4e3 attacks nothing (闲); the king moves are 闲. Draw.')
 
+case('24.11/rook-chases-two-pieces', ['24.11','24.3','25.3'],
+ '车轮流捉两个无根子：长捉（一子或数子），红方变着',
+ P('Kd0 Ae1 Rb2 ke9 ad9 af9 na7 cb8'), 'b2a2 e9e8 a2b2 e8e9', '捉 闲 捉 闲', 'red_must_change',
+ '24.11 (凡走子连续追捉一子或数子而形成循环达三次者，称为长捉): b2a2 makes the rook attack the horse on a7 (a3-a6 empty) and gives up the cannon on b8; a2b2 attacks the cannon again (b3-b7 empty) and gives up the horse. Neither black piece is protected, and each red move creates a capture that was not there before it: 捉, 捉. The king moves are 闲. Red: 长捉 of two pieces, forbidden (24.13); black: 两闲. 25.3: red must change.')
+
 
 OUT = "cases/xiangqi-2020/24-26-clauses.yaml"
 DERIVED = {"26.2/rook-on-key-file-mirrored-图18"}
