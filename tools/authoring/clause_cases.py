@@ -165,7 +165,7 @@ def P(s):
 case('24.1/rook-check-then-retreat', ['24.1','24.14'],
  '车沿底线将军，退回为闲：一将一闲对两闲，作和',
  P('Kf0 Ra7 ke9'), 'a7a9 e9e8 a9a7 e8e9', '将 闲 闲 闲', 'draw',
- '24.1: a7a9 attacks the king on e9 along the back rank: 将. The king steps up (闲, it attacks nothing); the rook goes back to a7, where it attacks nothing (闲); the king returns (闲). 一将一闲 is not among the forbidden cycles of 24.13, so both sides play allowed moves (24.14) and 25.2 gives a draw.')
+ '24.1: a7a9 attacks the king on e9 along the back rank: 将. The king steps to e8 (闲, it attacks nothing); the rook goes back to a7, where it attacks nothing (闲); the king returns (闲). 一将一闲 is not among the forbidden cycles of 24.13, so both sides play allowed moves (24.14) and 25.2 gives a draw.')
 case('24.1/horse-check', ['24.1'],
  '马卧槽将军，退回为闲',
  P('Kf0 Nb6 ke9'), 'b6c8 e9e8 c8b6 e8e9', '将 闲 闲 闲', 'draw',
