@@ -359,7 +359,7 @@ pub fn check_gains(
             start.gained.push(u);
         }
         start.line.push(mv);
-        if let Some((target, r)) = forced_gain(
+        if let Some((target, r, _)) = forced_gain(
             &pos.play_unchecked(mv),
             starter,
             start,
@@ -377,7 +377,8 @@ pub fn check_gains(
 }
 
 /// The defender (in check) to move: does every defence leave the starter a
-/// gain? Returns the target of the first line found.
+/// gain? Returns the most valuable target some defence leaves (with the
+/// line to it and the target's [`material::order_value`]).
 fn forced_gain(
     pos: &Position,
     starter: Color,
@@ -386,12 +387,12 @@ fn forced_gain(
     limits: &ChaseLimits,
     checks_left: u32,
     nodes: &mut u64,
-) -> Option<(Square, LineResult)> {
+) -> Option<(Square, LineResult, i32)> {
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return None; // a mate is 杀, not 捉
     }
-    let mut target: Option<(Square, LineResult)> = None;
+    let mut target: Option<(Square, LineResult, i32)> = None;
     for &r in replies.iter() {
         *nodes += 1;
         if *nodes > limits.nodes {
@@ -404,7 +405,7 @@ fn forced_gain(
         line.line.push(r);
         let after = pos.play_unchecked(r);
         // The starter now wins something by capturing…
-        let mut found: Option<(Square, LineResult)> = None;
+        let mut found: Option<(Square, LineResult, i32)> = None;
         for &mv in after.legal_moves().iter() {
             let Some(victim) = after.piece_at(mv.to) else {
                 continue;
@@ -433,9 +434,9 @@ fn forced_gain(
                 l2.mated = r2.mated;
                 l2
             };
-            if res.trade(starter) == Trade::Gain {
-                found = Some((mv.to, res));
-                break;
+            let value = material::order_value(victim.kind);
+            if res.trade(starter) == Trade::Gain && found.as_ref().is_none_or(|f| value > f.2) {
+                found = Some((mv.to, res, value));
             }
         }
         // … or checks again.
@@ -464,8 +465,11 @@ fn forced_gain(
             }
         }
         match found {
+            // The target named is the most valuable piece some defence
+            // leaves to be won, so that it does not depend on the order
+            // the defences are tried in (tests/symmetry.rs).
             Some(f) => {
-                if target.is_none() {
+                if target.as_ref().is_none_or(|t| f.2 > t.2) {
                     target = Some(f);
                 }
             }

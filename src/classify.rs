@@ -248,6 +248,22 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     let threats_after = chase::threats(&again, &vctx_after, &limits.chase);
     let threats_before = chase::threats(before, &vctx_before, &limits.chase);
     let mut fresh = new_threats(&threats_before, &threats_after);
+    // 24.4, 26.10: a piece of the same kind that could take the offered piece
+    // back, and would lose nothing by accepting, is offered an exchange, not
+    // chased; a 捉 of another piece still makes the move 捉 (26.4).
+    // 邀兑 is the moved piece's: a mutual attack it opens between two other
+    // pieces is 造成其他子能吃子 (参考图3: 红方两着平车，判捉).
+    let offers: Vec<_> = exchange_offers(before, &after, mover, &vctx_after, limits)
+        .into_iter()
+        .filter(|&(own, _, _)| own == mv.to)
+        .collect();
+    fresh.retain(|t| {
+        !t.capturers.iter().all(|&c| {
+            offers
+                .iter()
+                .any(|&(own, enemy, _)| own == c && enemy == t.target)
+        })
+    });
     // A cannon's screen that does not attack the target itself takes part
     // in the chase (24.17) only as an attacking piece that stood there
     // already. 24.3 names 造成其他子能吃子 apart from 与其他子联合吃子: the
@@ -320,15 +336,27 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         }) {
             clauses.push("24.15");
         }
+        let (mut en, mut zh) = describe_targets(&a.targets);
+        if let Some(&(own, enemy, kind)) = offers.first() {
+            // 兑兼捉 counts as 捉 (26.4).
+            clauses.push("26.4");
+            en.push_str(&format!(
+                "; also offers to exchange {}s ({own} and {enemy}), which counts as 捉 (26.4)",
+                kind.name()
+            ));
+            zh.push_str(&format!(
+                "；兼邀兑{}({own}与{enemy})，兑兼捉按捉处理",
+                kind.chinese(mover)
+            ));
+        }
         a.clauses = clauses;
-        let (en, zh) = describe_targets(&a.targets);
         a.reason = en;
         a.reason_zh = zh;
         return a;
     }
 
     // 兑 (24.4, 26.10): a like-for-like exchange the opponent can accept.
-    if let Some(offer) = exchange_offer(before, &after, mv, mover, &vctx_after, limits) {
+    if let Some(offer) = offers.first() {
         a.label = Label::Dui;
         a.clauses = vec!["24.4"];
         a.reason = format!(
@@ -351,14 +379,13 @@ fn defensive_screen(pos: &Position, sq: Square) -> bool {
 
 /// A like-for-like mutual attack created by the move, whose exchange is
 /// even: (own square, enemy square, kind).
-fn exchange_offer(
+fn exchange_offers(
     before: &Position,
     after: &Position,
-    _mv: Move,
     mover: Color,
     ctx: &ValueContext,
     limits: &Limits,
-) -> Option<(Square, Square, PieceKind)> {
+) -> Vec<(Square, Square, PieceKind)> {
     let pairs = |pos: &Position| -> Vec<(Square, Square, PieceKind)> {
         let mut out = Vec::new();
         // Enemy captures of own pieces of the same kind.
@@ -390,6 +417,7 @@ fn exchange_offer(
         out
     };
     let old = pairs(before);
+    let mut offers = Vec::new();
     for (own, enemy, kind) in pairs(after) {
         if old.contains(&(own, enemy, kind)) {
             continue;
@@ -404,7 +432,12 @@ fn exchange_offer(
         if r.mated.is_some() || crate::material::judge(&r.gained, &r.lost) == Trade::Loss {
             continue;
         }
-        return Some((own, enemy, kind));
+        // 立即被杀 (24.4, 26.10): after taking, the offering side mates by
+        // checks (参考图49: the cannon cannot leave its line).
+        if mate::mate_by_checks(&them.play_unchecked(accept), limits.mate).is_mate() {
+            continue;
+        }
+        offers.push((own, enemy, kind));
     }
-    None
+    offers
 }
