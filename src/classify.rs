@@ -253,15 +253,26 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // chased; a 捉 of another piece still makes the move 捉 (26.4).
     // 邀兑 is the moved piece's: a mutual attack it opens between two other
     // pieces is 造成其他子能吃子 (参考图3: 红方两着平车，判捉).
+    // 26.11: a rook that joins a horse (cannon) already in contact with the
+    // enemy's horse (cannon) offers that exchange too when the enemy piece
+    // is protected (26.11.2, 参考图50); an unprotected one is chased
+    // (26.11.1).
+    let rook_joins = moved.is_some_and(|p| p.kind == PieceKind::Rook);
     let offers: Vec<_> = exchange_offers(before, &after, mover, &vctx_after, limits)
         .into_iter()
-        .filter(|&(own, _, _)| own == mv.to)
+        .filter(|&(own, enemy, kind)| {
+            own == mv.to
+                || (rook_joins
+                    && matches!(kind, PieceKind::Horse | PieceKind::Cannon)
+                    && again.is_pseudo_legal(Move::new(mv.to, enemy))
+                    && crate::protection::recapturable_after(&again, Move::new(own, enemy)))
+        })
         .collect();
     fresh.retain(|t| {
         !t.capturers.iter().all(|&c| {
             offers
                 .iter()
-                .any(|&(own, enemy, _)| own == c && enemy == t.target)
+                .any(|&(own, enemy, _)| (own == c || c == mv.to) && enemy == t.target)
         })
     });
     // A cannon's screen that does not attack the target itself takes part
@@ -273,7 +284,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // elephant; 参考图36: 捉无根子 over an advisor), while a horse screen
     // is one of the chasers (参考图39: 车马炮联合捉车), as is a screen that
     // attacks too (参考图38: 车炮联合捉车). The text does not say this; it
-    // is the reading under which the book's figures agree (spec/repetition.md).
+    // is the reading under which the book's figures agree (README: readings).
     for t in &mut fresh {
         let helpers: Vec<Square> = t.participants.iter().skip(1).copied().collect();
         if !helpers.is_empty()
@@ -337,7 +348,10 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             clauses.push("24.15");
         }
         let (mut en, mut zh) = describe_targets(&a.targets);
-        if let Some(&(own, enemy, kind)) = offers.first() {
+        if let Some(&(own, enemy, kind)) = offers
+            .iter()
+            .find(|&&(_, enemy, _)| a.targets.iter().all(|t| t.square != enemy))
+        {
             // 兑兼捉 counts as 捉 (26.4).
             clauses.push("26.4");
             en.push_str(&format!(
@@ -358,7 +372,11 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // 兑 (24.4, 26.10): a like-for-like exchange the opponent can accept.
     if let Some(offer) = offers.first() {
         a.label = Label::Dui;
-        a.clauses = vec!["24.4"];
+        a.clauses = if offer.0 == mv.to {
+            vec!["24.4"]
+        } else {
+            vec!["24.4", "26.11.2"]
+        };
         a.reason = format!(
             "offers to exchange {}s ({} and {})",
             offer.2.name(),
