@@ -479,12 +479,6 @@ fn forced_gain(
     target
 }
 
-/// The position without the piece on `sq` (for asking which pieces take part
-/// in a threat).
-fn without(pos: &Position, sq: Square) -> Option<Position> {
-    pos.without_piece(sq)
-}
-
 /// Every enemy piece the side to move could win, with categories.
 pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<Threat> {
     let side = pos.turn();
@@ -500,22 +494,20 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
         let best = wins
             .into_iter()
             .map(|r| {
-                let helpers = joint_helpers(pos, r.line[0]);
+                let helpers = helper_roles(pos, r.line[0]);
                 (helpers, r)
             })
             .min_by_key(|(h, r)| (h.len(), usize::from(r.line.len() > 1)));
         if let Some((helpers, r)) = best {
             let mut categories = capture_categories(pos, sq, piece, &r);
             let plain_categories = categories.clone();
+            // Screens that do not attack the target themselves.
             let screens: Vec<Square> = helpers
                 .iter()
-                .copied()
-                .filter(|&h| {
-                    !pos.is_pseudo_legal(Move::new(h, sq))
-                        && without(pos, h)
-                            .is_some_and(|reduced| !reduced.is_pseudo_legal(r.line[0]))
-                })
+                .filter(|&&(h, screen)| screen && !pos.is_pseudo_legal(Move::new(h, sq)))
+                .map(|&(h, _)| h)
                 .collect();
+            let helpers: Vec<Square> = helpers.into_iter().map(|(h, _)| h).collect();
             let mut participants = vec![r.line[0].from];
             participants.extend(helpers.iter().copied());
             if !helpers.is_empty() {
@@ -609,6 +601,15 @@ fn capture_categories(pos: &Position, sq: Square, piece: Piece, r: &LineResult) 
 /// (it is the cannon's screen) or the target becomes protected (it pins or
 /// blocks a protector, as the cannon of 图11 does).
 pub fn joint_helpers(pos: &Position, first: Move) -> Vec<Square> {
+    helper_roles(pos, first)
+        .into_iter()
+        .map(|(h, _)| h)
+        .collect()
+}
+
+/// [`joint_helpers`], each with whether it takes part as the capture's
+/// screen (without it the capture is not even a possible movement).
+fn helper_roles(pos: &Position, first: Move) -> Vec<(Square, bool)> {
     let side = pos.turn();
     let mut out = Vec::new();
     // A piece that makes the target unprotected takes part only when the
@@ -627,7 +628,7 @@ pub fn joint_helpers(pos: &Position, first: Move) -> Vec<Square> {
         if p.color != side || p.kind == PieceKind::King || sq == first.from {
             continue;
         }
-        let Some(reduced) = without(pos, sq) else {
+        let Some(reduced) = pos.without_piece(sq) else {
             continue;
         };
         // A piece that shields its own king does not take part in the
@@ -637,11 +638,11 @@ pub fn joint_helpers(pos: &Position, first: Move) -> Vec<Square> {
             continue;
         }
         if !reduced.is_pseudo_legal(first) {
-            out.push(sq);
+            out.push((sq, true));
             continue;
         }
         if held_back && recapturable_after(&reduced, first) {
-            out.push(sq);
+            out.push((sq, false));
         }
     }
     out
@@ -656,7 +657,7 @@ pub fn needed_for(
     ctx: &ValueContext,
     limits: &ChaseLimits,
 ) -> bool {
-    match without(pos, helper) {
+    match pos.without_piece(helper) {
         Some(reduced) => capture_threat(&reduced, target, ctx, limits).is_none(),
         None => false,
     }
