@@ -340,6 +340,16 @@ fn capture_threat(
     best
 }
 
+/// Whether the side to move can win the piece on `target` by capturing it.
+pub fn wins_piece(
+    pos: &Position,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> bool {
+    capture_threat(pos, target, ctx, limits).is_some()
+}
+
 /// Wins by checks: the side to move checks (up to `checks` times), and
 /// every defence leaves it a gain. Returns the gains found, target first.
 pub fn check_gains(

@@ -40,10 +40,13 @@ pub struct Limits {
 }
 
 /// What the classifier knows beyond the position.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Context {
     /// The move played just before (for a pawn that has just crossed, 26.7).
     pub last_move: Option<Move>,
+    /// The position before that move, the opponent to move: what the mover
+    /// could already win before the opponent's last move (参考图37).
+    pub previous: Option<Position>,
 }
 
 /// A chased piece, as reported.
@@ -155,16 +158,20 @@ fn describe_targets(ts: &[ChaseTarget]) -> (String, String) {
 /// The new threats: targets the mover can win after the move but not
 /// before, and that win more than the best it could already win (26.3: 若走
 /// 子前不存在得子，走子后形成净吃子，判"捉"; 图5: 吃士的结果没有发生变化，判闲).
-fn new_threats(before: &[Threat], after: &[Threat]) -> Vec<Threat> {
+/// `fled` says of a threat that improved whether it improved only because
+/// the moved piece escaped (see [`Fled`]).
+fn new_threats(before: &[Threat], after: &[Threat], fled: &Fled<'_>) -> Vec<Threat> {
     after
         .iter()
         .filter(|t| {
             // The same target counts again only if it now wins more: an even
-            // mutual capture (26.5) that became a clean gain is 形成净吃子.
+            // mutual capture (26.5) that became a clean gain is 形成净吃子 —
+            // unless the moved piece only escaped.
             !before.iter().any(|b| {
                 b.target == t.target
                     && b.piece == t.piece
-                    && material::judge(&b.gained, &b.lost) >= material::judge(&t.gained, &t.lost)
+                    && (material::judge(&b.gained, &b.lost) >= material::judge(&t.gained, &t.lost)
+                        || fled.only_escaped(b, t))
             })
         })
         .filter(|t| {
@@ -181,6 +188,83 @@ fn new_threats(before: &[Threat], after: &[Threat]) -> Vec<Threat> {
         })
         .cloned()
         .collect()
+}
+
+/// A chased piece that flees (参考图37: 炮9退1 escapes the rook's chase and
+/// the cannon on 6 can again take the horse for nothing — 闲): a threat of
+/// the mover's that only improved because the moved piece, which the
+/// opponent could win and took in the exchange before, is gone, and that
+/// neither needs the moved piece where it now stands nor has it protect a
+/// piece that takes part, is not created by the move — when the threat
+/// stood already before the opponent's last move. When the fleeing piece
+/// takes part in the threat it is (图27: the cannon that flees is the
+/// rook's second attacker — 车炮联合捉子; 参考图39: the rook that flees
+/// protects the horse the cannon shoots over — 车马炮联合捉车).
+struct Fled<'a> {
+    /// The position after the move, the mover to move again.
+    again: &'a Position,
+    /// The position before the opponent's last move, the mover to move.
+    previous: Option<Position>,
+    mv: Move,
+    /// Whether the opponent could win the moved piece before the move.
+    was_chased: bool,
+    ctx: &'a ValueContext,
+    limits: &'a ChaseLimits,
+}
+
+impl Fled<'_> {
+    /// Whether the moved piece could take the target on a point it would
+    /// flee to (参考图49: 马七退八 — the horse watches the cannon's way out,
+    /// 使黑方四路炮不能离线).
+    fn guards_escape(&self, target: Square) -> bool {
+        let Some(them) = self.again.pass() else {
+            return false;
+        };
+        them.legal_moves().iter().any(|&m| {
+            m.from == target
+                && m.to != self.mv.to
+                && them
+                    .play_unchecked(m)
+                    .is_pseudo_legal(Move::new(self.mv.to, m.to))
+        })
+    }
+
+    /// Whether the moved piece keeps the target on its line (不能离线,
+    /// 参考图49: 马八进七 使黑方四路炮不能离线): a move of the target that
+    /// would be legal without the moved piece exposes its king.
+    fn pins(&self, target: Square) -> bool {
+        let (Some(them), Some(without)) = (
+            self.again.pass(),
+            self.again.without_piece(self.mv.to).and_then(|p| p.pass()),
+        ) else {
+            return false;
+        };
+        them.pseudo_legal_moves()
+            .iter()
+            .any(|&m| m.from == target && them.exposes_own_king(m) && without.is_legal(m))
+    }
+
+    fn only_escaped(&self, before: &Threat, after: &Threat) -> bool {
+        self.was_chased
+            && before
+                .line
+                .iter()
+                .skip(1)
+                .step_by(2)
+                .any(|m| m.to == self.mv.from)
+            && !chase::needed_for(self.again, self.mv.to, after.target, self.ctx, self.limits)
+            && !after
+                .participants
+                .iter()
+                .chain(&after.screens)
+                .any(|&p| self.again.protects(self.mv.to, p))
+            && !self.pins(after.target)
+            && !self.guards_escape(after.target)
+            && self.previous.as_ref().is_some_and(|p| {
+                p.piece_at(after.target) == Some(after.piece)
+                    && chase::wins_piece(p, after.target, self.ctx, self.limits)
+            })
+    }
 }
 
 /// Labels one move played from `before`.
@@ -247,7 +331,17 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     };
     let threats_after = chase::threats(&again, &vctx_after, &limits.chase);
     let threats_before = chase::threats(before, &vctx_before, &limits.chase);
-    let mut fresh = new_threats(&threats_before, &threats_after);
+    let fled = Fled {
+        again: &again,
+        previous: ctx.previous.as_ref().and_then(|p| p.pass()),
+        mv,
+        was_chased: before
+            .pass()
+            .is_some_and(|p| chase::wins_piece(&p, mv.from, &vctx_before, &limits.chase)),
+        ctx: &vctx_after,
+        limits: &limits.chase,
+    };
+    let mut fresh = new_threats(&threats_before, &threats_after, &fled);
     // 24.4, 26.10: a piece of the same kind that could take the offered piece
     // back, and would lose nothing by accepting, is offered an exchange, not
     // chased; a 捉 of another piece still makes the move 捉 (26.4).
@@ -317,6 +411,34 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
                 a.reason_zh = "帅(将)、兵(卒)本身允许长捉".into();
             } else if !fresh.is_empty() {
                 clauses.push("26.1.1");
+            }
+        }
+    }
+    // 26.3: 做为根的子，自己离线断根"将军"，造成被保护的子失根被捉，责任自负
+    // — a target the opponent's checking piece protected before it left to
+    // give check is not chased by the answer (参考图19, 参考图22).
+    if before.is_check() && !fresh.is_empty() {
+        if let (Some(last), Some(previous)) = (ctx.last_move, ctx.previous.as_ref()) {
+            let n = fresh.len();
+            // The checking piece could have taken back, in the position
+            // before it checked, after the same first capture (参考图47: a
+            // cannon whose screen is the capturer protected nothing).
+            let took_back = |t: &Threat| {
+                let Some(&first) = t.line.first() else {
+                    return false;
+                };
+                previous.pass().is_some_and(|p| {
+                    p.is_legal(first)
+                        && p.play_unchecked(first)
+                            .is_pseudo_legal(Move::new(last.from, t.target))
+                })
+            };
+            fresh.retain(|t| !took_back(t));
+            if fresh.len() < n && fresh.is_empty() {
+                a.clauses = vec!["26.3", "24.8"];
+                a.reason = "the piece it could win lost its protector to the opponent's own check (自毙 of the protection), which counts as idle".into();
+                a.reason_zh = "对方根子离线将军致被保护子失根，责任自负，按闲处理".into();
+                return a;
             }
         }
     }

@@ -52,14 +52,21 @@ pub fn judge(
         && positions.last().map(|p| p.repetition_key()) == Some(start.repetition_key());
     for (i, &mv) in moves.iter().enumerate() {
         let before = &positions[i];
-        let last_move = if i > 0 {
-            Some(moves[i - 1])
+        let (last_move, previous) = if i > 0 {
+            (Some(moves[i - 1]), Some(positions[i - 1].clone()))
         } else if closed {
-            moves.last().copied()
+            (
+                moves.last().copied(),
+                positions.get(moves.len() - 1).cloned(),
+            )
         } else {
-            None
+            (None, None)
         };
-        let analysis = classify::classify(before, mv, &Context { last_move }, limits);
+        let ctx = Context {
+            last_move,
+            previous,
+        };
+        let analysis = classify::classify(before, mv, &ctx, limits);
         out.push(JudgedMove {
             ply: i + 1,
             side: before.turn(),

@@ -460,6 +460,18 @@ impl Position {
         (!pos.kings_facing()).then_some(pos)
     }
 
+    /// Whether the piece on `from` protects the piece on `sq` (of the same
+    /// side): could take it back were it an enemy piece.
+    pub(crate) fn protects(&self, from: Square, sq: Square) -> bool {
+        let code = self.board[sq.index()];
+        if code == 0 || from == sq || self.kings.contains(&(sq.index() as u8)) {
+            return false;
+        }
+        let mut pos = self.clone();
+        pos.board[sq.index()] = code ^ 8;
+        pos.is_pseudo_legal(Move::new(from, sq))
+    }
+
     /// Whether the side to move is in check (3.1).
     pub fn is_check(&self) -> bool {
         self.is_attacked(self.king(self.turn), self.turn.opponent())
