@@ -11,6 +11,8 @@
 //!   the side captures the target, then both sides may go on capturing —
 //!   on that point (the complete exchange) or elsewhere (各吃各子, 26.5) — or
 //!   stop; the result is judged by the value model of [`crate::material`].
+//!   The defending side may also answer with a check (at most
+//!   [`ChaseLimits::defender_checks`] of them) that wins material back.
 //!   Captures that give check must be answered, and a side that is mated
 //!   loses everything (得子后不致立即被将死).
 //! * **by a check or a series of checks** ([`check_gains`]: 抽将, 连将得子):
@@ -32,6 +34,10 @@ pub struct ChaseLimits {
     pub exchange_plies: u32,
     /// Checks the side may give before winning material (抽将).
     pub checks: u32,
+    /// Quiet checks the defending side may give inside an exchange, to win
+    /// back what it lost (参考图18, 参考图20, 图16: a capture that a check
+    /// answers by taking back more is no gain).
+    pub defender_checks: u32,
     /// Positions visited per threat.
     pub nodes: u64,
 }
@@ -41,6 +47,7 @@ impl Default for ChaseLimits {
         ChaseLimits {
             exchange_plies: 8,
             checks: 2,
+            defender_checks: 1,
             nodes: 20_000,
         }
     }
@@ -159,7 +166,8 @@ struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
-    /// Captures-only search; the side to move may stop unless in check.
+    /// Captures-only search; the side to move may stop unless in check; the
+    /// other side may also give `checks_left` quiet checks.
     /// The starting side's gains elsewhere count only when the exchange made
     /// them possible — not pieces it could already take for nothing — so
     /// that unrelated gains do not count for this target; the other side may
@@ -171,6 +179,7 @@ impl Searcher<'_> {
         target: Square,
         so_far: LineResult,
         plies: u32,
+        checks_left: u32,
     ) -> LineResult {
         self.nodes += 1;
         let side = pos.turn();
@@ -190,7 +199,11 @@ impl Searcher<'_> {
         for &mv in moves.iter() {
             let capture = pos.piece_at(mv.to);
             if capture.is_none() && !in_check {
-                continue;
+                // The defender may answer with checks (参考图28: the rook
+                // that checks twice and takes back is the horse's 根; 图16).
+                if side == starter || checks_left == 0 || !pos.gives_check(mv) {
+                    continue;
+                }
             }
             // Elsewhere the starting side takes only what the exchange has
             // left hanging: a piece it can now take with no recapture, that it
@@ -218,7 +231,15 @@ impl Searcher<'_> {
             }
             next.line.push(mv);
             let after = pos.play_unchecked(mv);
-            let r = self.search(&after, starter, target, next, plies - 1);
+            let quiet_check = capture.is_none() && !in_check;
+            let r = self.search(
+                &after,
+                starter,
+                target,
+                next,
+                plies - 1,
+                checks_left - u32::from(quiet_check),
+            );
             // Choices inside the search use a total order (the rulebook's
             // comparison is not transitive once pawns float, 26.7), so the
             // result does not depend on the order moves are tried in; the
@@ -269,7 +290,14 @@ fn exchange_search_counted(
         limit: limits.nodes,
         already_free: free_pieces(pos, mv.to),
     };
-    let r = s.search(&after, starter, mv.to, start, limits.exchange_plies);
+    let r = s.search(
+        &after,
+        starter,
+        mv.to,
+        start,
+        limits.exchange_plies,
+        limits.defender_checks,
+    );
     (r, s.nodes)
 }
 
