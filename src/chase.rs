@@ -323,7 +323,17 @@ fn free_pieces(pos: &Position, except: Square) -> Vec<Square> {
 /// Whether the exchange line is a mutual capture (各吃各子, 26.5): the other
 /// side answered by capturing something other than the target.
 fn mutual(r: &LineResult, target: Square) -> bool {
-    r.line.iter().skip(1).step_by(2).any(|m| m.to != target)
+    // Every capture of the other side lost the starter a unit; those on the
+    // target are recaptures, the rest captures elsewhere (its checks are
+    // neither).
+    let recaptures = r
+        .line
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .filter(|m| m.to == target)
+        .count();
+    r.lost.len() > recaptures
 }
 
 /// Every capture of the piece on `target` by the side to move that wins,
@@ -451,6 +461,11 @@ fn forced_gain(
             if victim.kind == PieceKind::King {
                 continue;
             }
+            // 26.8: 兵(卒)借其他子抽吃对方的子，按闲处理 — a pawn taking what
+            // another piece's check left is no chase (参考图13).
+            if after.piece_at(mv.from).is_some_and(|p| p.kind == PieceKind::Pawn) {
+                continue;
+            }
             // Only captures that can gain at all: of a piece worth at least
             // the capturer, or of one that cannot be taken back.
             let attacker = after
@@ -474,7 +489,7 @@ fn forced_gain(
             };
             let value = material::order_value(victim.kind);
             if res.trade(starter) == Trade::Gain && found.as_ref().is_none_or(|f| value > f.2) {
-                found = Some((mv.to, res, value));
+                found = Some((origin(&line.line, mv.to), res, value));
             }
         }
         // … or checks again.
@@ -515,6 +530,15 @@ fn forced_gain(
         }
     }
     target
+}
+
+/// Where the piece standing on `sq` after `line` stood before it: a piece
+/// won through checks may have moved on the way (图24: the rook that blocks
+/// the check is the one won).
+fn origin(line: &[Move], sq: Square) -> Square {
+    line.iter()
+        .rev()
+        .fold(sq, |at, m| if m.to == at { m.from } else { at })
 }
 
 /// Every enemy piece the side to move could win, with categories.

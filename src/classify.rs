@@ -369,6 +369,17 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
                 .any(|&(own, enemy, _)| (own == c || c == mv.to) && enemy == t.target)
         })
     });
+    // A gain through checks that begins by taking the offered piece is the
+    // offer itself (图2: 车9平8 — taking the rook checks, and the elephant
+    // that blocks is lost too — is 兑).
+    fresh.retain(|t| {
+        t.means != Means::Checks
+            || !t.line.first().is_some_and(|first| {
+                offers
+                    .iter()
+                    .any(|&(own, enemy, _)| first.from == own && first.to == enemy)
+            })
+    });
     // A cannon's screen that does not attack the target itself takes part
     // in the chase (24.17) only as an attacking piece that stood there
     // already. 24.3 names 造成其他子能吃子 apart from 与其他子联合吃子: the

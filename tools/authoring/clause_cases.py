@@ -207,8 +207,8 @@ case('24.3/chase-by-check-fork', ['24.3'],
  '24.3 (从下一着开始运用将军得子): after d5b6 the horse attacks nothing, but next b6c8 checks the king on e9 (leg d8) and attacks the rook on a9 (leg b8); nothing black can take c8 or block d8, so the king must move and the rook is lost: 捉. From d5 no check is available next move (the horse reaches neither c8, d7, f7 nor g8), so b6d5 is 闲. The pawn moves g3h3/h3g3 on rank 3 attack nothing (闲). 一捉一闲 against 两闲: draw.')
 case('24.4/rook-offers-exchange', ['24.4','26.10'],
  '有根车邀兑有根车：兑',
- P('Ke0 Ad0 Af0 Be2 Rb4 Nb2 ke9 ad9 af9 be7 rc7 na8'), 'b4c4 e9e8 c4b4 e8e9', '兑 闲 闲 闲', 'draw',
- '24.4: b4c4 puts the rook face to face with the black rook on c7 (c5, c6 empty). If black takes (c7xc4) the horse on b2 retakes (leg b3): rook for rook, no mate, no loss of material for black, so the offer is 兑 (26.10: 反之，则按兑处理). It is no 捉: c4xc7 is answered by the horse on a8 (leg b8), rook for rook, no gain. c4b4 attacks nothing (闲); the king moves are 闲. Both kings sit behind advisors and elephants, so no move threatens mate. 一兑一闲 and 两闲: both allowed (24.14), draw.')
+ P('Ke0 Ad0 Af0 Be2 Rb4 Nb2 ke9 ad9 af9 be7 rc7 na8'), 'b4c4 e7g9 c4b4 g9e7', '兑 闲 闲 闲', 'draw',
+ '24.4: b4c4 puts the rook face to face with the black rook on c7 (c5, c6 empty). If black takes (c7xc4) the horse on b2 retakes (leg b3): rook for rook, no mate, no loss of material for black, so the offer is 兑 (26.10: 反之，则按兑处理). It is no 捉: c4xc7 is answered by the horse on a8 (leg b8), rook for rook, no gain. c4b4 attacks nothing (闲); the elephant moves (eye f8) are 闲. (An earlier version had the black king step to e8 and back: that opens rank 8, and c4b4 then threatens b8+ winning the horse on a8 or the rook that blocks on c8 — a real 捉 by 24.3, 从下一着开始运用将军得子 — so the idle moves are now the elephant\'s.) Both kings sit behind advisors and elephants, so no move threatens mate. 一兑一闲 and 两闲: both allowed (24.14), draw.')
 case('24.12/rook-keeps-offering', ['24.12','24.4','24.14','25.2'],
  '车跟着对方车连续邀兑：长兑，允许着法，作和',
  P('Ke0 Ad0 Af0 Be2 Rb4 Rg4 ke9 ad9 af9 rc7 rh7'), 'b4c4 c7b7 c4b4 b7c7', '兑 闲 兑 闲', 'draw',

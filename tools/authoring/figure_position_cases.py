@@ -116,8 +116,8 @@ def main():
         if f["id"] == "fig13":
             emit(out, f"xiangqi-2020/{book}/position-unprotected-cannon", book, ["24.3", "24.15", "25.3"],
                  "图13's variation: with the centre cannon unprotected, 车六平五 is 捉.", "derived",
-                 "如果黑方中炮无根，红方车六平五判“捉”。On the transcribed diagram the cannon on e7 has no protector, so this variation is the diagram itself; 一将一捉 against 两闲, red changes (25.3).",
-                 p["fen"], p["moves"], ["将", "闲", "捉", "闲"], "red_must_change", [], None)
+                 "如果黑方中炮无根，红方车六平五判“捉”。On the transcribed diagram the elephant on g9 protects the centre cannon on e7 (eye f8 empty), which is why the book's 车六平五 is 兑; this variation removes that elephant, and nothing else then protects e7. 一将一捉 against 两闲, red changes (25.3).",
+                 p["fen"].replace("3k1ab2/", "3k1a3/", 1), p["moves"], ["将", "闲", "捉", "闲"], "red_must_change", [], None)
         if f["id"] == "fig29":
             emit(out, f"xiangqi-2020/{book}/position-second-line", book, ["26.10", "24.2", "26.9.4"],
                  "图29's second line: 车五平二 first, both sides then 长杀.", "book-figure",
