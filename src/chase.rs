@@ -463,7 +463,10 @@ fn forced_gain(
             }
             // 26.8: 兵(卒)借其他子抽吃对方的子，按闲处理 — a pawn taking what
             // another piece's check left is no chase (参考图13).
-            if after.piece_at(mv.from).is_some_and(|p| p.kind == PieceKind::Pawn) {
+            if after
+                .piece_at(mv.from)
+                .is_some_and(|p| p.kind == PieceKind::Pawn)
+            {
                 continue;
             }
             // Only captures that can gain at all: of a piece worth at least

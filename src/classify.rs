@@ -345,29 +345,36 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // 24.4, 26.10: a piece of the same kind that could take the offered piece
     // back, and would lose nothing by accepting, is offered an exchange, not
     // chased; a 捉 of another piece still makes the move 捉 (26.4).
-    // 邀兑 is the moved piece's: a mutual attack it opens between two other
-    // pieces is 造成其他子能吃子 (参考图3: 红方两着平车，判捉).
-    // 26.11: a rook that joins a horse (cannon) already in contact with the
-    // enemy's horse (cannon) offers that exchange too when the enemy piece
-    // is protected (26.11.2, 参考图50); an unprotected one is chased
-    // (26.11.1).
-    let rook_joins = moved.is_some_and(|p| p.kind == PieceKind::Rook);
+    // The moved piece offers whenever accepting costs nothing (图2: 车9平8
+    // offers its rook to an unprotected one — 兑). A mutual attack the move
+    // only brings about between two other pieces (opening their line,
+    // becoming a cannon's screen, a rook joining its horse or cannon) is an
+    // offer when the enemy piece is protected (参考图4: 马1进3 screens the
+    // two cannons, both protected — 兑; 26.11.2, 参考图50) and a chase of it
+    // when it is not (参考图3: 红方两着平车，判捉; 图11: 车2平1 makes the
+    // unprotected cannon on 九 face its own — 捉; 26.11.1).
     let offers: Vec<_> = exchange_offers(before, &after, mover, &vctx_after, limits)
         .into_iter()
-        .filter(|&(own, enemy, kind)| {
+        .filter(|&(own, enemy, _)| {
             own == mv.to
-                || (rook_joins
-                    && matches!(kind, PieceKind::Horse | PieceKind::Cannon)
-                    && again.is_pseudo_legal(Move::new(mv.to, enemy))
+                || (again.is_pseudo_legal(Move::new(own, enemy))
                     && crate::protection::recapturable_after(&again, Move::new(own, enemy)))
         })
         .collect();
     fresh.retain(|t| {
-        !t.capturers.iter().all(|&c| {
+        let offered = t.capturers.iter().all(|&c| {
             offers
                 .iter()
                 .any(|&(own, enemy, _)| (own == c || c == mv.to) && enemy == t.target)
-        })
+        });
+        // A gain on the offered piece that needs the offering piece (参考图4:
+        // the rook on 2 wins the cannon only with the offering cannon behind
+        // it) is the offer too.
+        let backed = offers.iter().any(|&(own, enemy, _)| {
+            enemy == t.target
+                && chase::needed_for(&again, own, t.target, &vctx_after, &limits.chase)
+        });
+        !offered && !backed
     });
     // A gain through checks that begins by taking the offered piece is the
     // offer itself (图2: 车9平8 — taking the rook checks, and the elephant
@@ -505,10 +512,15 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // 兑 (24.4, 26.10): a like-for-like exchange the opponent can accept.
     if let Some(offer) = offers.first() {
         a.label = Label::Dui;
+        let rook_joins = moved.is_some_and(|p| p.kind == PieceKind::Rook)
+            && matches!(offer.2, PieceKind::Horse | PieceKind::Cannon)
+            && again.is_pseudo_legal(Move::new(mv.to, offer.1));
         a.clauses = if offer.0 == mv.to {
             vec!["24.4"]
-        } else {
+        } else if rook_joins {
             vec!["24.4", "26.11.2"]
+        } else {
+            vec!["24.4", "26.10"]
         };
         a.reason = format!(
             "offers to exchange {}s ({} and {})",
