@@ -397,11 +397,13 @@ pub fn check_gains(
 ) -> Vec<(Square, LineResult)> {
     let starter = pos.turn();
     let mut out: Vec<(Square, LineResult)> = Vec::new();
-    let mut nodes = 0u64;
     for &mv in pos.legal_moves().iter() {
         if !pos.gives_check(mv) {
             continue;
         }
+        // Each first check has its own budget, so that what one finds does
+        // not depend on the order the others were tried in.
+        let mut nodes = 0u64;
         let mut start = LineResult::default();
         if let Some(u) = unit_at(pos, mv.to, ctx) {
             start.gained.push(u);
@@ -424,6 +426,10 @@ pub fn check_gains(
     out
 }
 
+/// How a target won through checks is preferred: its value, then the
+/// result of the line, then its kind.
+type GainKey = (i32, i32, u8);
+
 /// The defender (in check) to move: does every defence leave the starter a
 /// gain? Returns the most valuable target some defence leaves (with the
 /// line to it and the target's [`material::order_value`]).
@@ -435,12 +441,12 @@ fn forced_gain(
     limits: &ChaseLimits,
     checks_left: u32,
     nodes: &mut u64,
-) -> Option<(Square, LineResult, i32)> {
+) -> Option<(Square, LineResult, GainKey)> {
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return None; // a mate is 杀, not 捉
     }
-    let mut target: Option<(Square, LineResult, i32)> = None;
+    let mut target: Option<(Square, LineResult, GainKey)> = None;
     for &r in replies.iter() {
         *nodes += 1;
         if *nodes > limits.nodes {
@@ -453,7 +459,7 @@ fn forced_gain(
         line.line.push(r);
         let after = pos.play_unchecked(r);
         // The starter now wins something by capturing…
-        let mut found: Option<(Square, LineResult, i32)> = None;
+        let mut found: Option<(Square, LineResult, GainKey)> = None;
         for &mv in after.legal_moves().iter() {
             let Some(victim) = after.piece_at(mv.to) else {
                 continue;
@@ -490,7 +496,14 @@ fn forced_gain(
                 l2.mated = r2.mated;
                 l2
             };
-            let value = material::order_value(victim.kind);
+            // Ties between equally valuable targets (a horse or a cannon)
+            // go to the better line, then by kind, so that the target named
+            // does not depend on the order moves are tried in.
+            let value = (
+                material::order_value(victim.kind),
+                proxy(&res, starter),
+                victim.kind as u8,
+            );
             if res.trade(starter) == Trade::Gain && found.as_ref().is_none_or(|f| value > f.2) {
                 found = Some((origin(&line.line, mv.to), res, value));
             }

@@ -454,7 +454,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             fresh.retain(|t| !took_back(t));
             if fresh.len() < n && fresh.is_empty() {
                 a.clauses = vec!["26.3", "24.8"];
-                a.reason = "the piece it could win lost its protector to the opponent's own check (自毙 of the protection), which counts as idle".into();
+                a.reason = "the piece it could now win lost its protector when that protector left to give check: the opponent's own doing, idle".into();
                 a.reason_zh = "对方根子离线将军致被保护子失根，责任自负，按闲处理".into();
                 return a;
             }
