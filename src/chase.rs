@@ -326,14 +326,16 @@ fn mutual(r: &LineResult, target: Square) -> bool {
     // Every capture of the other side lost the starter a unit; those on the
     // target are recaptures, the rest captures elsewhere (its checks are
     // neither).
-    let recaptures = r
-        .line
-        .iter()
+    r.lost.len() > replies_on(&r.line, target)
+}
+
+/// How many of the other side's moves in `line` land on `sq`.
+fn replies_on(line: &[Move], sq: Square) -> usize {
+    line.iter()
         .skip(1)
         .step_by(2)
-        .filter(|m| m.to == target)
-        .count();
-    r.lost.len() > recaptures
+        .filter(|m| m.to == sq)
+        .count()
 }
 
 /// Every capture of the piece on `target` by the side to move that wins,
@@ -658,13 +660,7 @@ fn capture_categories(pos: &Position, sq: Square, piece: Piece, r: &LineResult) 
     } else {
         // Protected: won because the protectors are too few, or by value.
         let own_caps = r.line.iter().step_by(2).filter(|m| m.to == sq).count();
-        let their_caps = r
-            .line
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .filter(|m| m.to == sq)
-            .count();
+        let their_caps = replies_on(&r.line, sq);
         if own_caps > their_caps && own_caps >= 2 {
             c.push(Target::UnderProtected);
         } else {

@@ -206,13 +206,26 @@ struct Fled<'a> {
     /// The position before the opponent's last move, the mover to move.
     previous: Option<Position>,
     mv: Move,
-    /// Whether the opponent could win the moved piece before the move.
-    was_chased: bool,
+    /// Whether the opponent could win the moved piece before the move
+    /// (searched only when a threat improved).
+    was_chased: std::cell::OnceCell<bool>,
+    /// The position before the move.
+    before: &'a Position,
+    /// The values before the move.
+    ctx_before: &'a ValueContext,
     ctx: &'a ValueContext,
     limits: &'a ChaseLimits,
 }
 
 impl Fled<'_> {
+    fn chased(&self) -> bool {
+        *self.was_chased.get_or_init(|| {
+            self.before
+                .pass()
+                .is_some_and(|p| chase::wins_piece(&p, self.mv.from, self.ctx_before, self.limits))
+        })
+    }
+
     /// Whether the moved piece could take the target on a point it would
     /// flee to (参考图49: 马七退八 — the horse watches the cannon's way out,
     /// 使黑方四路炮不能离线).
@@ -245,13 +258,13 @@ impl Fled<'_> {
     }
 
     fn only_escaped(&self, before: &Threat, after: &Threat) -> bool {
-        self.was_chased
-            && before
-                .line
-                .iter()
-                .skip(1)
-                .step_by(2)
-                .any(|m| m.to == self.mv.from)
+        before
+            .line
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .any(|m| m.to == self.mv.from)
+            && self.chased()
             && !chase::needed_for(self.again, self.mv.to, after.target, self.ctx, self.limits)
             && !after
                 .participants
@@ -335,9 +348,9 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         again: &again,
         previous: ctx.previous.as_ref().and_then(|p| p.pass()),
         mv,
-        was_chased: before
-            .pass()
-            .is_some_and(|p| chase::wins_piece(&p, mv.from, &vctx_before, &limits.chase)),
+        was_chased: std::cell::OnceCell::new(),
+        before,
+        ctx_before: &vctx_before,
         ctx: &vctx_after,
         limits: &limits.chase,
     };
