@@ -330,7 +330,7 @@ fn mutual(r: &LineResult, target: Square) -> bool {
 }
 
 /// How many of the other side's moves in `line` land on `sq`.
-fn replies_on(line: &[Move], sq: Square) -> usize {
+pub(crate) fn replies_on(line: &[Move], sq: Square) -> usize {
     line.iter()
         .skip(1)
         .step_by(2)

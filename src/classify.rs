@@ -258,12 +258,7 @@ impl Fled<'_> {
     }
 
     fn only_escaped(&self, before: &Threat, after: &Threat) -> bool {
-        before
-            .line
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .any(|m| m.to == self.mv.from)
+        chase::replies_on(&before.line, self.mv.from) > 0
             && self.chased()
             && !chase::needed_for(self.again, self.mv.to, after.target, self.ctx, self.limits)
             && !after
@@ -454,15 +449,14 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             // The checking piece could have taken back, in the position
             // before it checked, after the same first capture (参考图47: a
             // cannon whose screen is the capturer protected nothing).
+            let mover_then = previous.pass();
             let took_back = |t: &Threat| {
-                let Some(&first) = t.line.first() else {
+                let (Some(&first), Some(p)) = (t.line.first(), mover_then.as_ref()) else {
                     return false;
                 };
-                previous.pass().is_some_and(|p| {
-                    p.is_legal(first)
-                        && p.play_unchecked(first)
-                            .is_pseudo_legal(Move::new(last.from, t.target))
-                })
+                p.is_legal(first)
+                    && p.play_unchecked(first)
+                        .is_pseudo_legal(Move::new(last.from, t.target))
             };
             fresh.retain(|t| !took_back(t));
             if fresh.len() < n && fresh.is_empty() {
