@@ -23,7 +23,7 @@
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::material::{self, Trade, Unit};
-use crate::position::{Move, Position};
+use crate::position::{Move, MoveList, Position};
 use crate::protection::{ValueContext, recapturable_after, unit_at};
 use crate::ruling::Target;
 
@@ -163,6 +163,10 @@ struct Searcher<'a> {
     /// Pieces the starting side could already take for nothing before the
     /// exchange began: gains on them are not the exchange's.
     already_free: Vec<Square>,
+    /// The side that started the exchange.
+    starter: Color,
+    /// The point of the first capture.
+    target: Square,
 }
 
 impl Searcher<'_> {
@@ -175,17 +179,26 @@ impl Searcher<'_> {
     fn search(
         &mut self,
         pos: &Position,
-        starter: Color,
-        target: Square,
         so_far: LineResult,
         plies: u32,
         checks_left: u32,
+        window: (i32, i32),
     ) -> LineResult {
+        let (starter, target) = (self.starter, self.target);
         self.nodes += 1;
         let side = pos.turn();
         let in_check = pos.is_check();
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let last_to = so_far.line.last().map(|m| m.to);
+        // Only captures (every move when in check) and the defender's
+        // checks are looked at: test legality for those alone.
+        let (moves, any_legal) = if in_check || (side != starter && checks_left > 0) {
+            pos.legal_moves_selected(in_check, |p, mv| {
+                in_check || p.piece_at(mv.to).is_some() || p.gives_check(mv)
+            })
+        } else {
+            pos.legal_captures(in_check)
+        };
+        if !any_legal {
             // Mated (or stalemated, also a loss, 3.3).
             let mut r = so_far;
             r.mated = Some(side);
@@ -195,16 +208,27 @@ impl Searcher<'_> {
         if plies == 0 || self.nodes > self.limit {
             return best.unwrap_or(so_far);
         }
-        let last_to = so_far.line.last().map(|m| m.to);
+        // Alpha-beta on the total order below: the starting side maximises,
+        // the other minimises; a line that cannot change the choice above
+        // is not searched further. The line chosen is the one plain
+        // minimax would choose (the first of the best, in move order).
+        let (mut alpha, mut beta) = window;
+        if let Some(b) = &best {
+            let v = proxy(b, starter);
+            if side == starter {
+                if v >= beta {
+                    return so_far;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v <= alpha {
+                    return so_far;
+                }
+                beta = beta.min(v);
+            }
+        }
         for &mv in moves.iter() {
             let capture = pos.piece_at(mv.to);
-            if capture.is_none() && !in_check {
-                // The defender may answer with checks (参考图28: the rook
-                // that checks twice and takes back is the horse's 根; 图16).
-                if side == starter || checks_left == 0 || !pos.gives_check(mv) {
-                    continue;
-                }
-            }
             // Elsewhere the starting side takes only what the exchange has
             // left hanging: a piece it can now take with no recapture, that it
             // could not take for nothing before.
@@ -234,25 +258,36 @@ impl Searcher<'_> {
             let quiet_check = capture.is_none() && !in_check;
             let r = self.search(
                 &after,
-                starter,
-                target,
                 next,
                 plies - 1,
                 checks_left - u32::from(quiet_check),
+                (alpha, beta),
             );
             // Choices inside the search use a total order (the rulebook's
             // comparison is not transitive once pawns float, 26.7), so the
             // result does not depend on the order moves are tried in; the
             // line found is judged by the rulebook's model at the end.
+            let v = proxy(&r, starter);
             let take = match &best {
                 None => true,
                 Some(b) => {
-                    let (a, b) = (proxy(&r, starter), proxy(b, starter));
-                    if side == starter { a > b } else { a < b }
+                    let b = proxy(b, starter);
+                    if side == starter { v > b } else { v < b }
                 }
             };
             if take {
                 best = Some(r);
+                if side == starter {
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = alpha.max(v);
+                } else {
+                    if v <= alpha {
+                        break;
+                    }
+                    beta = beta.min(v);
+                }
             }
         }
         best.unwrap_or(so_far)
@@ -289,14 +324,15 @@ fn exchange_search_counted(
         nodes: 0,
         limit: limits.nodes,
         already_free: free_pieces(pos, mv.to),
+        starter,
+        target: mv.to,
     };
     let r = s.search(
         &after,
-        starter,
-        mv.to,
         start,
         limits.exchange_plies,
         limits.defender_checks,
+        (i32::MIN, i32::MAX),
     );
     (r, s.nodes)
 }
@@ -341,16 +377,19 @@ pub(crate) fn replies_on(line: &[Move], sq: Square) -> usize {
 /// Every capture of the piece on `target` by the side to move that wins,
 /// with the result of the exchanges that follow it. 26.5: when each side
 /// captures the other's piece (各吃各子), ending even also counts.
+/// `legal` is the side's legal moves.
 fn winning_captures(
     pos: &Position,
+    legal: &MoveList,
     target: Square,
     ctx: &ValueContext,
     limits: &ChaseLimits,
 ) -> Vec<LineResult> {
     let starter = pos.turn();
-    pos.legal_moves_to(target)
-        .into_iter()
-        .map(|mv| exchange_search(pos, mv, ctx, limits))
+    legal
+        .iter()
+        .filter(|m| m.to == target)
+        .map(|&mv| exchange_search(pos, mv, ctx, limits))
         .filter(|r| match r.trade(starter) {
             Trade::Gain => true,
             Trade::Even => r.mated.is_none() && mutual(r, target),
@@ -369,7 +408,7 @@ fn capture_threat(
 ) -> Option<LineResult> {
     let starter = pos.turn();
     let mut best: Option<LineResult> = None;
-    for r in winning_captures(pos, target, ctx, limits) {
+    for r in winning_captures(pos, &pos.legal_moves(), target, ctx, limits) {
         if best
             .as_ref()
             .is_none_or(|b| better(&r, b, starter) == Trade::Gain)
@@ -460,14 +499,31 @@ fn forced_gain(
         }
         line.line.push(r);
         let after = pos.play_unchecked(r);
-        // The starter now wins something by capturing…
+        // The starter now wins something by capturing… Captures are tried
+        // from the most valuable victim down (a stable order, so that equal
+        // victims keep the order moves are generated in): once one gains,
+        // a less valuable victim cannot be the one named.
         let mut found: Option<(Square, LineResult, GainKey)> = None;
-        for &mv in after.legal_moves().iter() {
+        let (mut captures, _) = after.legal_moves_selected(after.is_check(), |p, m| {
+            p.piece_at(m.to).is_some_and(|v| v.kind != PieceKind::King)
+        });
+        let captures = captures.as_mut_slice();
+        captures.sort_by_key(|m| {
+            std::cmp::Reverse(
+                after
+                    .piece_at(m.to)
+                    .map_or(0, |v| material::order_value(v.kind)),
+            )
+        });
+        for &mv in captures.iter() {
             let Some(victim) = after.piece_at(mv.to) else {
                 continue;
             };
-            if victim.kind == PieceKind::King {
-                continue;
+            if found
+                .as_ref()
+                .is_some_and(|f| material::order_value(victim.kind) < f.2.0)
+            {
+                break;
             }
             // 26.8: 兵(卒)借其他子抽吃对方的子，按闲处理 — a pawn taking what
             // another piece's check left is no chase (参考图13).
@@ -563,11 +619,12 @@ fn origin(line: &[Move], sq: Square) -> Square {
 pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<Threat> {
     let side = pos.turn();
     let mut out: Vec<Threat> = Vec::new();
+    let legal = pos.legal_moves();
     for (sq, piece) in pos.pieces() {
         if piece.color == side || piece.kind == PieceKind::King {
             continue;
         }
-        let wins = winning_captures(pos, sq, ctx, limits);
+        let wins = winning_captures(pos, &legal, sq, ctx, limits);
         let capturers: Vec<Square> = wins.iter().map(|r| r.line[0].from).collect();
         // A chase is combined only when every winning capture needs another
         // piece (24.17: 缺少其中任何一个都无法吃子): prefer a capture by one piece.

@@ -213,6 +213,11 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
+    /// The moves as a mutable slice (to reorder them).
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
     /// How many moves.
     pub fn len(&self) -> usize {
         self.len
@@ -564,10 +569,20 @@ impl Position {
             if p == 0 || color_of(p) != us {
                 continue;
             }
+            self.gen_piece(s, p, false, list);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece `p` of the side to move standing
+    /// on `s`; only its captures when `captures_only`.
+    #[inline]
+    fn gen_piece(&self, s: usize, p: u8, captures_only: bool, list: &mut MoveList) {
+        let us = self.turn;
+        {
             let from = Square::from_index_unchecked(s as u8);
             let mut add = |to: u8| {
                 let t = self.board[to as usize];
-                if t == 0 || color_of(t) != us {
+                if (t == 0 && !captures_only) || (t != 0 && color_of(t) != us) {
                     list.push(Move::new(from, Square::from_index_unchecked(to)));
                 }
             };
@@ -835,10 +850,107 @@ impl Position {
 
     /// Whether `mv` gives check (3.1) to the opponent.
     pub fn gives_check(&self, mv: Move) -> bool {
+        if !self.may_give_check(mv) {
+            return false;
+        }
         let mut scratch = self.clone();
         scratch.make(mv);
         let them = self.turn.opponent();
         scratch.is_attacked(scratch.king(them), self.turn)
+    }
+
+    /// A necessary condition for `mv` to give check, by geometry alone: the
+    /// moved piece lands on the enemy king's file or rank (a rook, cannon or
+    /// pawn attacking, or a new cannon screen) or a horse's move away from
+    /// it; or it leaves the king's file or rank (opening a line or removing
+    /// a screen) or a point diagonally next to the king (a horse's leg).
+    #[inline]
+    fn may_give_check(&self, mv: Move) -> bool {
+        let k = self.kings[self.turn.opponent().index()] as usize;
+        let (kf, kr) = (k % 9, k / 9);
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let (ff, fr, tf, tr) = (f % 9, f / 9, t % 9, t / 9);
+        if ff == kf || fr == kr || tf == kf || tr == kr {
+            return true;
+        }
+        if ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1 {
+            return true;
+        }
+        let (df, dr) = (tf.abs_diff(kf), tr.abs_diff(kr));
+        self.board[f] & 7 == PieceKind::Horse as u8
+            && ((df == 1 && dr == 2) || (df == 2 && dr == 1))
+    }
+
+    /// The legal moves that `keep` selects, in generation order, and whether
+    /// the side to move has any legal move at all (asked only when none of
+    /// the selected ones is legal); `in_check` must say whether the side to
+    /// move is in check ([`Position::is_check`]). Cheaper than [`Position::legal_moves`]
+    /// when few moves are wanted: only those are tested for legality.
+    pub(crate) fn legal_moves_selected(
+        &self,
+        in_check: bool,
+        mut keep: impl FnMut(&Position, Move) -> bool,
+    ) -> (MoveList, bool) {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut scratch = self.clone();
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if keep(self, mv) && (!self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv))
+            {
+                out.push(mv);
+            }
+        }
+        let any = !out.is_empty()
+            || pseudo
+                .iter()
+                .any(|&mv| !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv));
+        (out, any)
+    }
+
+    /// The legal captures of the side to move, and whether it has any legal
+    /// move at all (looked for only when it has no legal capture).
+    pub(crate) fn legal_captures(&self, in_check: bool) -> (MoveList, bool) {
+        let us = self.turn;
+        let mut pseudo = MoveList::new();
+        for s in 0..90usize {
+            let p = self.board[s];
+            if p != 0 && color_of(p) == us {
+                self.gen_piece(s, p, true, &mut pseudo);
+            }
+        }
+        let mut scratch = self.clone();
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv) {
+                out.push(mv);
+            }
+        }
+        if !out.is_empty() {
+            return (out, true);
+        }
+        // Any legal move, piece by piece, stopping at the first.
+        for s in 0..90usize {
+            let p = self.board[s];
+            if p == 0 || color_of(p) != us {
+                continue;
+            }
+            let mut moves = MoveList::new();
+            self.gen_piece(s, p, false, &mut moves);
+            if moves
+                .iter()
+                .any(|&mv| !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv))
+            {
+                return (out, true);
+            }
+        }
+        (out, false)
+    }
+
+    /// The legal moves that give check.
+    pub fn checking_moves(&self) -> MoveList {
+        self.legal_moves_selected(self.is_check(), |p, mv| p.gives_check(mv))
+            .0
     }
 
     /// Whether the side to move is checkmated (3.2: 将死).
