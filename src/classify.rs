@@ -538,7 +538,190 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         a.reason_zh = format!("邀兑{}({}与{})", offer.2.chinese(mover), offer.0, offer.1);
         return a;
     }
+
+    // 献 (24.5), 拦 (24.6), 跟 (24.7): kinds of 闲 (24.8), in that order —
+    // for a move no special clause has already ruled idle (26.1, 26.1.2).
+    if a.clauses != ["24.8"] {
+        return a;
+    }
+    if let Some(p) = moved.filter(|p| p.kind != PieceKind::King) {
+        if let Some(taker) = offered(&after, mv.to, &vctx_after, limits) {
+            a.label = Label::Xian;
+            a.clauses = vec!["24.5", "24.8"];
+            a.reason = format!(
+                "offers the {} on {}: the {} on {} can take it without loss",
+                p.kind.name(),
+                mv.to,
+                after.piece_at(taker).map_or("piece", |t| t.kind.name()),
+                taker
+            );
+            a.reason_zh = format!("送吃{}({})，对方吃子不致受损", p.chinese(), mv.to);
+            return a;
+        }
+    }
+    if !king_answers_check {
+        if let Some(block) = blocks(before, &after, mv, &vctx_after, limits) {
+            a.label = Label::Lan;
+            a.clauses = vec!["24.6", "24.8"];
+            let by = after.piece_at(block.by).map_or("piece", |p| p.kind.name());
+            let by_zh = after.piece_at(block.by).map_or("子", |p| p.chinese());
+            match block.target {
+                Some(t) => {
+                    let name = after.piece_at(t).map_or("piece", |p| p.kind.name());
+                    let name_zh = after.piece_at(t).map_or("子", |p| p.chinese());
+                    a.reason = format!(
+                        "stands in the way of the {by} on {}, which could win the {name} on {t}, and attacks nothing",
+                        block.by
+                    );
+                    a.reason_zh =
+                        format!("阻拦{by_zh}({})吃{name_zh}({t})，不具攻击作用", block.by);
+                }
+                None => {
+                    a.reason = format!(
+                        "stands in the way of the {by} on {}, which threatened mate, and attacks nothing",
+                        block.by
+                    );
+                    a.reason_zh = format!("阻拦{by_zh}({})的杀着，不具攻击作用", block.by);
+                }
+            }
+            return a;
+        }
+    }
+    if let Some(watched) = follows(before, &again, mv) {
+        let name = again.piece_at(watched).map_or("piece", |p| p.kind.name());
+        let name_zh = again.piece_at(watched).map_or("子", |p| p.chinese());
+        a.label = Label::Gen;
+        a.clauses = vec!["24.7", "24.8"];
+        a.reason = format!(
+            "watches the protected {name} on {watched}, which it cannot win, and attacks nothing else"
+        );
+        a.reason_zh = format!("盯牵有根{name_zh}({watched})，不具攻击作用");
+        return a;
+    }
     a
+}
+
+/// 献 (24.5): 凡走子送吃，而对方一旦吃掉此子后，不致立即被将死或立即在子力
+/// 价值上遭受损失者. The moved piece, now on `sq`, can be taken by the
+/// opponent (to move in `after`) with an exchange that does not lose, and
+/// without being mated by checks at once. Returns where the taker stands.
+fn offered(after: &Position, sq: Square, ctx: &ValueContext, limits: &Limits) -> Option<Square> {
+    after
+        .legal_moves()
+        .iter()
+        .filter(|m| m.to == sq)
+        .find(|&&take| {
+            let r = chase::exchange_search(after, take, ctx, &limits.chase);
+            r.mated.is_none()
+                && material::judge(&r.gained, &r.lost) != Trade::Loss
+                && !mate::mate_by_checks(&after.play_unchecked(take), limits.mate).is_mate()
+        })
+        .map(|m| m.from)
+}
+
+/// What a 拦 blocks: the enemy piece stopped, and the piece it could win
+/// (`None`: its mate threat).
+struct Block {
+    by: Square,
+    target: Option<Square>,
+}
+
+/// 拦 (24.6): 凡走子阻拦对方棋子，而又不具攻击作用者. Read as: the moved
+/// piece now stands in the way of an enemy piece (on its line, its horse's
+/// leg or elephant's eye) and so stops a threat the opponent had before the
+/// move — to win one of the mover's pieces (24.6's own example: a piece put
+/// between a rook and an unprotected piece) or to mate by checks (图7: 车9平8
+/// 拦阻 the cannon's 杀) — a threat that comes back if the moved piece is
+/// taken off its new point. Blocking a move that threatens nothing is not
+/// counted.
+fn blocks(
+    before: &Position,
+    after: &Position,
+    mv: Move,
+    ctx: &ValueContext,
+    limits: &Limits,
+) -> Option<Block> {
+    // The opponent's view of the board before the move (not when the mover
+    // was in check: answering a check is not 拦).
+    let them_before = before.pass()?;
+    let without = after.without_piece(mv.to)?;
+    // Which enemy pieces the moved piece stands in the way of: they had a
+    // movement (other than onto the two points the move used) that is
+    // gone and comes back without the moved piece.
+    let old = them_before.pseudo_legal_moves();
+    let new = after.pseudo_legal_moves();
+    let restored = without.pseudo_legal_moves();
+    let stopped: Vec<Move> = old
+        .iter()
+        .filter(|m| m.to != mv.to && m.to != mv.from && m.from != mv.to)
+        .filter(|m| !new.iter().any(|n| n == *m) && restored.iter().any(|n| n == *m))
+        .copied()
+        .collect();
+    if stopped.is_empty() {
+        return None;
+    }
+    // A mate threat stopped: without the moved piece the opponent could
+    // mate by checks beginning with a movement the moved piece now blocks.
+    if mate::mate_by_checks(&them_before, limits.mate).is_mate()
+        && !mate::mate_by_checks(after, limits.mate).is_mate()
+    {
+        if let Some(m) = stopped
+            .iter()
+            .find(|&&m| mate::mate_starting_with(&without, m, limits.mate))
+        {
+            return Some(Block {
+                by: m.from,
+                target: None,
+            });
+        }
+    }
+    // A piece of the mover's that the opponent could win before and no
+    // longer can, because the capture itself is blocked.
+    for m in &stopped {
+        let Some(p) = after.piece_at(m.to) else {
+            continue;
+        };
+        if p.color == before.turn()
+            && p.kind != PieceKind::King
+            && chase::wins_piece(&them_before, m.to, ctx, &limits.chase)
+            && !chase::wins_piece(after, m.to, ctx, &limits.chase)
+            && chase::wins_piece(&without, m.to, ctx, &limits.chase)
+        {
+            return Some(Block {
+                by: m.from,
+                target: Some(m.to),
+            });
+        }
+    }
+    None
+}
+
+/// 跟 (24.7): 凡走子盯牵对方有根子而又不具攻击作用者. The moved piece (not
+/// the king) could now take an enemy piece it could not take from where it
+/// stood, and that piece is protected (有根, 24.15), so the capture wins
+/// nothing (else the move would be 捉). Returns the piece watched.
+fn follows(before: &Position, again: &Position, mv: Move) -> Option<Square> {
+    let mover = before.turn();
+    if before
+        .piece_at(mv.from)
+        .is_none_or(|p| p.kind == PieceKind::King)
+    {
+        return None;
+    }
+    again
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == mv.to)
+        .filter(|m| {
+            again
+                .piece_at(m.to)
+                .is_some_and(|p| p.color != mover && p.kind != PieceKind::King)
+        })
+        .find(|m| {
+            !before.is_pseudo_legal(Move::new(mv.from, m.to))
+                && crate::protection::recapturable_after(again, **m)
+        })
+        .map(|m| m.to)
 }
 
 /// An advisor or elephant serving as a cannon's screen.

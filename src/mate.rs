@@ -130,6 +130,30 @@ pub fn mate_by_checks(pos: &Position, limit: MateLimit) -> MateSearch {
     MateSearch::NoMate
 }
 
+/// Whether the side to move forces mate by checks (within the limit)
+/// starting with the check `first` — for asking which move a mate threat
+/// needs (拦, 24.6).
+pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool {
+    if !pos.is_legal(first) || !pos.gives_check(first) {
+        return false;
+    }
+    let next = pos.play_unchecked(first);
+    let mut s = Search {
+        nodes: 0,
+        limit: limit.nodes,
+        exhausted: false,
+    };
+    for more in 0..limit.checks {
+        if s.defend(&next, more).is_some() {
+            return true;
+        }
+        if s.exhausted {
+            return false;
+        }
+    }
+    false
+}
+
 /// Whether the side to move has a move that mates at once.
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
     pos.legal_moves()

@@ -106,6 +106,15 @@ impl Label {
         matches!(self, Label::Jiang | Label::Sha | Label::Zhuo)
     }
 
+    /// The label a one-character code names.
+    pub fn from_code(code: &str) -> Option<Label> {
+        let mut chars = code.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Label::from_char(c),
+            _ => None,
+        }
+    }
+
     /// The label named by a character (simplified or traditional).
     pub fn from_char(c: char) -> Option<Label> {
         Some(match c {
