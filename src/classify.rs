@@ -361,7 +361,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // two cannons, both protected — 兑; 26.11.2, 参考图50) and a chase of it
     // when it is not (参考图3: 红方两着平车，判捉; 图11: 车2平1 makes the
     // unprotected cannon on 九 face its own — 捉; 26.11.1).
-    let offers: Vec<_> = exchange_offers(before, &after, mover, &vctx_after, limits)
+    let offers: Vec<_> = exchange_offers(before, &after, mv, mover, &vctx_after, limits)
         .into_iter()
         .filter(|&(own, enemy, _)| {
             own == mv.to
@@ -735,6 +735,7 @@ fn defensive_screen(pos: &Position, sq: Square) -> bool {
 fn exchange_offers(
     before: &Position,
     after: &Position,
+    mv: Move,
     mover: Color,
     ctx: &ValueContext,
     limits: &Limits,
@@ -770,9 +771,23 @@ fn exchange_offers(
         out
     };
     let old = pairs(before);
+    // 26.11: 车马同时与马(车炮同时与炮)产生接触 — a rook that comes to attack an
+    // enemy horse (cannon) already facing one of the mover's own makes that
+    // contact anew (图21: 车四退二 joins the horse on 四 against the protected
+    // horse on h6 — 兑; 图30: 车6退4).
+    let rook_joins = |enemy: Square, kind: PieceKind| {
+        matches!(kind, PieceKind::Horse | PieceKind::Cannon)
+            && before
+                .piece_at(mv.from)
+                .is_some_and(|p| p.kind == PieceKind::Rook)
+            && after
+                .pass_to(mover)
+                .is_some_and(|us| us.is_pseudo_legal(Move::new(mv.to, enemy)))
+            && !before.is_pseudo_legal(Move::new(mv.from, enemy))
+    };
     let mut offers = Vec::new();
     for (own, enemy, kind) in pairs(after) {
-        if old.contains(&(own, enemy, kind)) {
+        if old.contains(&(own, enemy, kind)) && !rook_joins(enemy, kind) {
             continue;
         }
         // The opponent accepts: it must not be mated or lose material (26.10).
