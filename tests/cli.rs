@@ -200,3 +200,29 @@ fn every_edition_is_selectable() {
     assert!(out.starts_with("red_must_change"), "{out}");
     assert!(out.contains("棋类比赛.4.(五)"), "{out}");
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    // `qigui export-json | head -c 10`: the pipe closes while qigui writes.
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qigui"))
+        .arg("export-json")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("qigui runs");
+    let mut first = [0u8; 10];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut first)
+        .expect("some output");
+    // The read end is dropped here.
+    let out = child.wait_with_output().expect("qigui ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}

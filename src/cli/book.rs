@@ -14,7 +14,7 @@ pub fn book(raw: &[String]) -> Result<ExitCode, String> {
     let corpus = load(&args.positional)?;
     let out = PathBuf::from(out);
     let book = qigui::book::write(&corpus, &out).map_err(|e| e.to_string())?;
-    println!(
+    outln!(
         "{} files, {} figure pages, in {}; open {}",
         book.files.len(),
         book.figures.len(),

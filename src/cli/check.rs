@@ -51,7 +51,7 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
             Status::Failed(m) => {
                 failed += 1;
                 if format == "text" {
-                    println!("FAIL {}: {m}", inst.name());
+                    outln!("FAIL {}: {m}", inst.name());
                 }
             }
             Status::Skipped(_) => skipped += 1,
@@ -81,18 +81,18 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
         }
     }
     if format == "json" {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
         );
     } else {
         for e in &errata {
-            println!("{e}");
+            outln!("{e}");
         }
         if skipped > 0 {
-            println!("{passed} passed, {failed} failed, {skipped} skipped");
+            outln!("{passed} passed, {failed} failed, {skipped} skipped");
         } else {
-            println!("{passed} passed, {failed} failed");
+            outln!("{passed} passed, {failed} failed");
         }
     }
     Ok(if failed > 0 {
@@ -109,7 +109,7 @@ pub fn export_json(raw: &[String]) -> Result<ExitCode, String> {
     let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())? + "\n";
     match args.value("out") {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -378,24 +378,24 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
     let report = adapter::conform(&corpus, &opts).map_err(|e| format!("adapter: {e}"))?;
     let (passed, failed, skipped) = report.totals();
     match format {
-        "json" => println!(
+        "json" => outln!(
             "{}",
             serde_json::to_string_pretty(&json_report(&report, command, &opts))
                 .map_err(|e| e.to_string())?
         ),
         "markdown" => {
-            print!("{}", markdown(&report, command));
+            out!("{}", markdown(&report, command));
             if let Some(line) = skipped_run_summary(&report, &opts) {
-                println!("{line}\n");
+                outln!("{line}\n");
             }
-            println!("{passed} passed, {failed} failed, {skipped} skipped");
+            outln!("{passed} passed, {failed} failed, {skipped} skipped");
         }
         _ => {
-            print!("{}", text(&report, command));
+            out!("{}", text(&report, command));
             if let Some(line) = skipped_run_summary(&report, &opts) {
-                println!("\n{line}");
+                outln!("\n{line}");
             }
-            println!("{passed} passed, {failed} failed, {skipped} skipped");
+            outln!("{passed} passed, {failed} failed, {skipped} skipped");
         }
     }
     Ok(if failed > 0 {
@@ -409,7 +409,7 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
 pub fn adapter(raw: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(raw, &[], &["kinds"])?;
     if args.has("kinds") {
-        println!("{}", adapter::serve::kinds().join("\n"));
+        outln!("{}", adapter::serve::kinds().join("\n"));
         return Ok(ExitCode::SUCCESS);
     }
     if !args.positional.is_empty() {

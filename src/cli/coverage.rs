@@ -46,10 +46,10 @@ pub fn coverage(raw: &[String]) -> Result<ExitCode, String> {
             Status::NotRequired => format!("{id}\t-"),
         };
         if !args.has("missing") || matches!(status, Status::Missing) {
-            println!("{line}");
+            outln!("{line}");
         }
     }
-    println!("{covered} clauses with cases, {reasons} not executable, {missing} missing");
+    outln!("{covered} clauses with cases, {reasons} not executable, {missing} missing");
     Ok(if missing > 0 {
         ExitCode::FAILURE
     } else {

@@ -31,9 +31,9 @@ pub fn diff(raw: &[String]) -> Result<ExitCode, String> {
     let corpus = load(&args.positional)?;
     let d = qigui::diff::diff(&corpus, from, to).map_err(|e| e.to_string())?;
     match format {
-        "json" => println!("{}", d.to_json()),
-        "markdown" => print!("{}", d.to_markdown()),
-        _ => print!("{}", d.to_text()),
+        "json" => outln!("{}", d.to_json()),
+        "markdown" => out!("{}", d.to_markdown()),
+        _ => out!("{}", d.to_text()),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -48,7 +48,7 @@ pub fn editions(raw: &[String]) -> Result<ExitCode, String> {
             (None, Some(r)) => format!(" (compared with {r})"),
             (None, None) => String::new(),
         };
-        println!("{}\t{}{relation}", e.id, e.title);
+        outln!("{}\t{}{relation}", e.id, e.title);
         if args.has("changes") {
             for c in data.changes(e.id) {
                 let clauses = if c.rule.clauses.is_empty() {
@@ -59,7 +59,7 @@ pub fn editions(raw: &[String]) -> Result<ExitCode, String> {
                 let before = c
                     .base_rule
                     .map_or("(no rule stated)".to_string(), |b| b.rule.value.clone());
-                println!("\t{}\t{clauses}\t{} → {}", c.topic.id, before, c.rule.value);
+                outln!("\t{}\t{clauses}\t{} → {}", c.topic.id, before, c.rule.value);
             }
         }
     }

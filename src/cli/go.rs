@@ -42,8 +42,8 @@ fn score(raw: &[String]) -> Result<ExitCode, String> {
     let count = counting::count(&file.diagram.board, &file.dead, &file.terms)
         .map_err(|e| format!("{path}: {e}"))?;
     match format {
-        "json" => println!("{}", to_json(&count)),
-        _ => print!("{}", to_text(&count)),
+        "json" => outln!("{}", to_json(&count)),
+        _ => out!("{}", to_text(&count)),
     }
     Ok(ExitCode::SUCCESS)
 }

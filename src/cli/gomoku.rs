@@ -62,15 +62,15 @@ fn forbidden(raw: &[String]) -> Result<ExitCode, String> {
                 })
                 .collect(),
         };
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&out).map_err(|e| e.to_string())?
         );
     } else {
         for (p, f) in &map {
-            println!("{p}\t{}\t{} {}", f.code(), f.clause(), f.chinese());
+            outln!("{p}\t{}\t{} {}", f.code(), f.clause(), f.chinese());
         }
-        println!("{} forbidden point(s)", map.len());
+        outln!("{} forbidden point(s)", map.len());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -88,9 +88,9 @@ fn judge(raw: &[String]) -> Result<ExitCode, String> {
         Ok(a) => a,
         Err(e @ GameError::Illegal { .. }) => {
             if format == "json" {
-                println!("{}", json!({"error": e.to_string(), "clause": e.clause()}));
+                outln!("{}", json!({"error": e.to_string(), "clause": e.clause()}));
             } else {
-                println!("illegal\t{e}");
+                outln!("illegal\t{e}");
             }
             return Ok(ExitCode::from(1));
         }
@@ -104,7 +104,7 @@ fn judge(raw: &[String]) -> Result<ExitCode, String> {
             .iter()
             .map(|n| json!({"after": n.after, "clause": n.clause, "text": n.text}))
             .collect();
-        println!(
+        outln!(
             "{}",
             json!({
                 "result": result,
@@ -117,19 +117,19 @@ fn judge(raw: &[String]) -> Result<ExitCode, String> {
             })
         );
     } else {
-        println!("result\t{result}");
+        outln!("result\t{result}");
         if let Some(o) = o {
             match o.forbidden {
-                Some(f) => println!("reason\t{} ({})", o.reason.code(), f.code()),
-                None => println!("reason\t{}", o.reason.code()),
+                Some(f) => outln!("reason\t{} ({})", o.reason.code(), f.code()),
+                None => outln!("reason\t{}", o.reason.code()),
             }
-            println!("clause\t{}", o.clause);
+            outln!("clause\t{}", o.clause);
         }
-        println!("move\t{}", adj.moves);
+        outln!("move\t{}", adj.moves);
         for n in &adj.notes {
-            println!("note\tafter move {} ({}): {}", n.after, n.clause, n.text);
+            outln!("note\tafter move {} ({}): {}", n.after, n.clause, n.text);
         }
-        print!("{}", adj.board.diagram());
+        out!("{}", adj.board.diagram());
     }
     Ok(ExitCode::SUCCESS)
 }

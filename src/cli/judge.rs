@@ -60,7 +60,7 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
             Ok(r) => (json!(r.verdict.code()), json!(r.clauses)),
             Err(e) => (json!(null), json!([e.to_string()])),
         };
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(
                 &json!({"verdict": verdict, "clauses": clauses, "moves": moves})
@@ -69,10 +69,10 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
         );
     } else {
         if args.has("explain") {
-            print!("{}", judge::explain(&j));
+            out!("{}", judge::explain(&j));
         } else {
             for m in &j.moves {
-                println!(
+                outln!(
                     "{:>2} {:<5} {} {:<8} {}  ({}) {}",
                     m.ply,
                     m.side,
@@ -84,13 +84,13 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
                 );
             }
             match &j.ruling {
-                Ok(r) => println!(
+                Ok(r) => outln!(
                     "{} — {} [{}]",
                     r.verdict.code(),
                     r.explanation,
                     r.clauses.join(", ")
                 ),
-                Err(e) => println!("no ruling: {e}"),
+                Err(e) => outln!("no ruling: {e}"),
             }
         }
     }
@@ -115,7 +115,7 @@ pub fn threats(raw: &[String]) -> Result<ExitCode, String> {
         let line: Vec<String> = t.line.iter().map(|m| m.iccs()).collect();
         let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
         let parts: Vec<String> = t.participants.iter().map(|s| s.to_string()).collect();
-        println!(
+        outln!(
             "{} {} {:?} [{}] line: {} participants: {}",
             t.target,
             t.piece.chinese(),
@@ -125,7 +125,7 @@ pub fn threats(raw: &[String]) -> Result<ExitCode, String> {
             parts.join(" ")
         );
     }
-    println!(
+    outln!(
         "mate by checks: {:?}",
         qigui::mate::mate_by_checks(&pos, limits.mate)
     );

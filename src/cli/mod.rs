@@ -1,6 +1,27 @@
 //! The subcommands of `qigui`. Each returns an exit code: 0 success, 1 a
 //! negative answer (failed cases), 2 bad usage or unreadable input.
 
+/// `println!` for the command's output: when the reader has gone away
+/// (`qigui judge … | head`), the command stops quietly instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            crate::cli::output_failed(e);
+        }
+    }};
+}
+
+/// `print!` for the command's output (see [`outln`]).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            crate::cli::output_failed(e);
+        }
+    }};
+}
+
 mod adjudicate;
 mod args;
 mod book;
@@ -17,6 +38,16 @@ mod rule;
 mod standings;
 
 use std::process::ExitCode;
+
+/// Writing the output failed: a closed pipe ends the command quietly (as
+/// for any Unix filter whose reader has stopped); another error is reported.
+pub(crate) fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("qigui: writing the output: {e}");
+    std::process::exit(1);
+}
 
 pub use args::Args;
 
@@ -124,11 +155,11 @@ pub fn dispatch(argv: &[String]) -> ExitCode {
         "adapter" => conform::adapter(rest),
         "pair" => pair::pair(rest),
         "help" | "--help" | "-h" => {
-            print!("{USAGE}");
+            out!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
         "--version" | "-V" | "version" => {
-            println!("qigui {}", env!("CARGO_PKG_VERSION"));
+            outln!("qigui {}", env!("CARGO_PKG_VERSION"));
             Ok(ExitCode::SUCCESS)
         }
         other => Err(format!("unknown command '{other}' (try `qigui help`)")),

@@ -73,9 +73,9 @@ fn round_robin_cmd(raw: &[String]) -> Result<ExitCode, String> {
         for (k, set) in sets.iter().enumerate() {
             let text: Vec<String> = set.iter().map(|g| g.text()).collect();
             if games > 1 {
-                println!("round {} game {}: {}", r + 1, k + 1, text.join(" "));
+                outln!("round {} game {}: {}", r + 1, k + 1, text.join(" "));
             } else {
-                println!("round {}: {}", r + 1, text.join(" "));
+                outln!("round {}: {}", r + 1, text.join(" "));
             }
         }
     }
@@ -105,9 +105,9 @@ fn swiss_cmd(raw: &[String]) -> Result<ExitCode, String> {
     };
     let p = swiss::pair_tournament(&t, round, how).map_err(|e| format!("{file}: {e}"))?;
     match format {
-        "json" => println!("{}", serde_json::to_string_pretty(&p).unwrap_or_default()),
-        "trf" => print!("{}", trf_with_round(&t, &p)?),
-        _ => print!("{}", p.to_text(t.game.colours())),
+        "json" => outln!("{}", serde_json::to_string_pretty(&p).unwrap_or_default()),
+        "trf" => out!("{}", trf_with_round(&t, &p)?),
+        _ => out!("{}", p.to_text(t.game.colours())),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -140,10 +140,10 @@ fn knockout_cmd(raw: &[String]) -> Result<ExitCode, String> {
         Line::Bye => "bye".to_string(),
         Line::Preliminary(a, b) => format!("{a}/{b}"),
     };
-    println!("places {places}");
+    outln!("places {places}");
     for (k, pair) in lines.chunks(2).enumerate() {
         if let [a, b] = pair {
-            println!(
+            outln!(
                 "game {}: {}-{}  (positions {}-{})",
                 k + 1,
                 show(a),
@@ -182,7 +182,7 @@ fn scheveningen_cmd(raw: &[String]) -> Result<ExitCode, String> {
     let t = scheveningen::table(book, n).map_err(|e| e.to_string())?;
     for (r, round) in t.iter().enumerate() {
         let text: Vec<String> = round.iter().map(|g| g.text()).collect();
-        println!("round {}: {}", r + 1, text.join(" "));
+        outln!("round {}: {}", r + 1, text.join(" "));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -196,7 +196,7 @@ fn lineups_cmd(raw: &[String]) -> Result<ExitCode, String> {
         .map_err(|e| e.to_string())?;
     for o in &l {
         let s: Vec<String> = o.iter().map(u32::to_string).collect();
-        println!("{}", s.join("-"));
+        outln!("{}", s.join("-"));
     }
     Ok(ExitCode::SUCCESS)
 }

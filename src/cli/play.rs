@@ -23,11 +23,11 @@ pub fn perft(raw: &[String]) -> Result<ExitCode, String> {
             let next = pos.play_unchecked(mv);
             let n = next.perft(depth - 1);
             total += n;
-            println!("{} {n}", mv.iccs());
+            outln!("{} {n}", mv.iccs());
         }
-        println!("{total}");
+        outln!("{total}");
     } else {
-        println!("{}", pos.perft(depth));
+        outln!("{}", pos.perft(depth));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -44,7 +44,7 @@ pub fn moves(raw: &[String]) -> Result<ExitCode, String> {
         None => pos,
     };
     for &mv in pos.legal_moves().iter() {
-        println!(
+        outln!(
             "{}\t{}\t{}",
             mv.iccs(),
             notation::wxf(&pos, mv),
@@ -52,7 +52,7 @@ pub fn moves(raw: &[String]) -> Result<ExitCode, String> {
         );
     }
     if pos.is_check() {
-        println!("# {} is in check", pos.turn());
+        outln!("# {} is in check", pos.turn());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -65,16 +65,16 @@ pub fn notation(raw: &[String]) -> Result<ExitCode, String> {
         return Err("usage: qigui notation MOVE [--fen FEN]".into());
     }
     let pm = notation::parse_move(&pos, &text).map_err(|e| e.to_string())?;
-    println!("iccs\t{}", pm.mv.iccs());
-    println!("wxf\t{}", notation::wxf(&pos, pm.mv));
-    println!("chinese\t{}", notation::chinese(&pos, pm.mv));
-    println!("abbreviated\t{}", notation::abbreviated(&pos, pm.mv));
-    println!("read as\t{}", pm.notation.name());
+    outln!("iccs\t{}", pm.mv.iccs());
+    outln!("wxf\t{}", notation::wxf(&pos, pm.mv));
+    outln!("chinese\t{}", notation::chinese(&pos, pm.mv));
+    outln!("abbreviated\t{}", notation::abbreviated(&pos, pm.mv));
+    outln!("read as\t{}", pm.notation.name());
     if let Some(r) = pm.resolved {
-        println!("resolved\t{r}");
+        outln!("resolved\t{r}");
     }
     if pos.exposes_own_king(pm.mv) {
-        println!("note\tthis move exposes the mover's king: 自杀 (3.4), a loss under 4.1.3");
+        outln!("note\tthis move exposes the mover's king: 自杀 (3.4), a loss under 4.1.3");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -90,6 +90,6 @@ pub fn board(raw: &[String]) -> Result<ExitCode, String> {
         }
         None => pos,
     };
-    print!("{}", qigui::board::diagram(&pos.to_setup()));
+    out!("{}", qigui::board::diagram(&pos.to_setup()));
     Ok(ExitCode::SUCCESS)
 }

@@ -81,14 +81,14 @@ pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
             "change": r.change,
             "explanation": r.explanation,
         });
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
         );
     } else {
-        println!("{} ({})", r.verdict.code(), r.verdict.chinese());
-        println!("clauses: {}", r.clauses.join(", "));
-        println!(
+        outln!("{} ({})", r.verdict.code(), r.verdict.chinese());
+        outln!("clauses: {}", r.clauses.join(", "));
+        outln!(
             "red: {}{}",
             r.red.description,
             if r.red.forbidden {
@@ -97,7 +97,7 @@ pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
                 " (允许着法)"
             }
         );
-        println!(
+        outln!(
             "black: {}{}",
             r.black.description,
             if r.black.forbidden {
@@ -112,7 +112,7 @@ pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
                 Some(n) => format!("within {n} rounds"),
                 None => "(no deadline given)".to_string(),
             };
-            println!(
+            outln!(
                 "change: {} {within}{}",
                 c.side,
                 if c.idle_required {
@@ -122,7 +122,7 @@ pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
                 }
             );
         }
-        println!("{}", r.explanation);
+        outln!("{}", r.explanation);
     }
     Ok(ExitCode::SUCCESS)
 }

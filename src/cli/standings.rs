@@ -24,19 +24,19 @@ pub fn standings(raw: &[String]) -> Result<ExitCode, String> {
     let rules = args.value("rules");
     let s = standings::compute(&t, rules).map_err(|e| format!("{file}: {e}"))?;
     match format {
-        "json" => println!(
+        "json" => outln!(
             "{}",
             serde_json::to_string_pretty(&s.to_json()).unwrap_or_default()
         ),
-        "csv" => print!("{}", s.to_csv()),
+        "csv" => out!("{}", s.to_csv()),
         "trf" => {
             if let Some(r) = rules {
                 t.rules = Some(r.to_string());
             }
             let text = qigui::trf::write(&t, Some(&s)).map_err(|e| e.to_string())?;
-            print!("{text}");
+            out!("{text}");
         }
-        _ => print!("{}", s.to_text()),
+        _ => out!("{}", s.to_text()),
     }
     Ok(ExitCode::SUCCESS)
 }
