@@ -438,10 +438,7 @@ pub fn check_gains(
 ) -> Vec<(Square, LineResult)> {
     let starter = pos.turn();
     let mut out: Vec<(Square, LineResult)> = Vec::new();
-    for &mv in pos.legal_moves().iter() {
-        if !pos.gives_check(mv) {
-            continue;
-        }
+    for &mv in pos.checking_moves().iter() {
         // Each first check has its own budget, so that what one finds does
         // not depend on the order the others were tried in.
         let mut nodes = 0u64;
@@ -568,10 +565,7 @@ fn forced_gain(
         }
         // … or checks again.
         if found.is_none() && checks_left > 0 {
-            for &mv in after.legal_moves().iter() {
-                if !after.gives_check(mv) {
-                    continue;
-                }
+            for &mv in after.checking_moves().iter() {
                 let mut l2 = line.clone();
                 if let Some(u) = unit_at(&after, mv.to, ctx) {
                     l2.gained.push(u);

@@ -64,10 +64,7 @@ impl Search {
             return None;
         }
         let mut best: Option<(Move, u32)> = None;
-        for &mv in pos.legal_moves().iter() {
-            if !pos.gives_check(mv) {
-                continue;
-            }
+        for &mv in pos.checking_moves().iter() {
             self.nodes += 1;
             if self.nodes > self.limit {
                 self.exhausted = true;

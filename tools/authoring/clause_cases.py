@@ -333,6 +333,10 @@ case('26.11.2/rook-and-horse-on-protected-horse', ['26.11.2','26.11','24.4'],
  '车马同时与有根马接触，接受邀兑后根无损失：按兑处理',
  P('Kd0 Ae1 Rc2 Nc3 Pa3 ke9 ad9 af9 nc5 be7'), 'c3a4 e9e8 a4c3 e8e9', '兑 闲 闲 闲', 'draw',
  '26.11.2: as in 26.11.1/rook-and-horse-on-unprotected-horse, but the black horse on c5 is protected by the elephant on e7 (eye d6). If black accepts the offer (c5xa4), the pawn on a3 retakes and the elephant loses nothing: 被接触的马有根，且主动接受邀兑后其“根”无损失，按“兑”处理 — although rook and horse against one protector would otherwise be a chase of a 少根子 (24.15). a4c3 is 闲. Draw.')
+case('26.11.2/rook-joins-an-existing-horse-contact', ['26.11.2','26.11','24.4'],
+ '车加入已有的马对马接触，对方马有根，接受邀兑后根无损失：按兑处理',
+ P('Kd0 Ae1 Rh2 Nc4 Pc3 ke9 ad9 af9 nb6 nd7'), 'h2b2 e9e8 b2h2 e8e9', '兑 闲 闲 闲', 'draw',
+ '26.11.2: the horses on c4 and b6 already face each other (legs c5 and b5 empty). h2b2 brings the rook against the black horse too (b3-b5 empty): 车马同时与马产生接触 is made by the rook\'s move. The black horse is protected by the horse on d7 (leg c7); if black accepts (b6xc4) the pawn on c3 retakes and black\'s protector loses nothing: 被接触的马有根，且主动接受邀兑后其“根”无损失，按“兑”处理 — although c4xb6 d7xb6 b2xb6 would win a horse (24.3). b2h2 takes the rook away and attacks nothing (闲); the king moves are 闲. Draw. Compare 图21 (车四退二, 兑) and 图30 (车6退4, 兑).')
 case('24.18/check-exposes-own-king', ['24.18','26.3','24.1','24.3','24.13'],
  '车离开中线将军，使黑方有平车杀着：红方自毙，黑方垫士判闲',
  P('Kf0 Re6 Ce5 kd9 ae8 ce7 re4 bg9'), 'e6d6 e8d7 d6e6 d7e8', '将 闲 捉 闲', 'red_must_change',
