@@ -40,6 +40,9 @@ pub struct ChaseLimits {
     pub defender_checks: u32,
     /// Positions visited per threat.
     pub nodes: u64,
+    /// The search for a mate by checks that answers a capture (24.3: 得子后
+    /// 不致立即被对方将死; 参考图35: 车4平6 解杀后形成炮捉车).
+    pub mate: crate::mate::MateLimit,
 }
 
 impl Default for ChaseLimits {
@@ -49,6 +52,7 @@ impl Default for ChaseLimits {
             checks: 2,
             defender_checks: 1,
             nodes: 20_000,
+            mate: crate::mate::MateLimit::default(),
         }
     }
 }
@@ -395,6 +399,14 @@ fn winning_captures(
             Trade::Even => r.mated.is_none() && mutual(r, target),
             Trade::Loss => false,
         })
+        // 24.3: 上述得子后不致立即被对方将死 — a capture the opponent answers
+        // with a mate by checks wins nothing (参考图35: before 车4平6 解杀 the
+        // cannon's capture of the rook would be met by the horse's mate).
+        .filter(|r| {
+            r.mated.is_some()
+                || !crate::mate::mate_by_checks(&pos.play_unchecked(r.line[0]), limits.mate)
+                    .is_mate()
+        })
         .collect()
 }
 
@@ -559,7 +571,12 @@ fn forced_gain(
                 proxy(&res, starter),
                 victim.kind as u8,
             );
-            if res.trade(starter) == Trade::Gain && found.as_ref().is_none_or(|f| value > f.2) {
+            if res.trade(starter) == Trade::Gain
+                && found.as_ref().is_none_or(|f| value > f.2)
+                && (res.mated.is_some()
+                    || !crate::mate::mate_by_checks(&after.play_unchecked(mv), limits.mate)
+                        .is_mate())
+            {
                 found = Some((origin(&line.line, mv.to), res, value));
             }
         }

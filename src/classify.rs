@@ -724,10 +724,15 @@ fn follows(before: &Position, again: &Position, mv: Move) -> Option<Square> {
         .map(|m| m.to)
 }
 
-/// An advisor or elephant serving as a cannon's screen.
+/// An advisor, elephant or pawn serving as a cannon's screen (参考图35: the
+/// pawn on 3 is the board the cannon shoots over — 形成炮捉车).
 fn defensive_screen(pos: &Position, sq: Square) -> bool {
-    pos.piece_at(sq)
-        .is_some_and(|p| matches!(p.kind, PieceKind::Advisor | PieceKind::Elephant))
+    pos.piece_at(sq).is_some_and(|p| {
+        matches!(
+            p.kind,
+            PieceKind::Advisor | PieceKind::Elephant | PieceKind::Pawn
+        )
+    })
 }
 
 /// A like-for-like mutual attack created by the move, whose exchange is
