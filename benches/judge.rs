@@ -4,54 +4,13 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use qigui::classify::Limits;
-use qigui::ruling::{RepetitionRules, Sequence};
-use qigui::{Move, Position, judge, notation};
-use serde_json::Value;
-use std::path::PathBuf;
+use qigui::judge;
+use qigui::ruling::RepetitionRules;
 use std::time::Duration;
 
-struct Figure {
-    id: String,
-    start: Position,
-    moves: Vec<Move>,
-    sequence: Sequence,
-    points: Option<u32>,
-}
-
-fn figures() -> Vec<Figure> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("cases/xiangqi-2020/26-figures-positions.yaml");
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    let doc: Value = yaml_serde::from_str(&text).unwrap_or(Value::Null);
-    let mut out = Vec::new();
-    for c in doc["cases"].as_array().into_iter().flatten() {
-        let input = &c["input"];
-        let Ok(start) = Position::from_fen(input["fen"].as_str().unwrap_or("")) else {
-            continue;
-        };
-        let text: Vec<&str> = input["moves"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
-        let Ok((moves, _)) = notation::parse_line(&start, &text.join(" ")) else {
-            continue;
-        };
-        out.push(Figure {
-            id: c["id"].as_str().unwrap_or("").to_string(),
-            start,
-            moves,
-            sequence: if input["sequence"] == "nine-rounds" {
-                Sequence::NineRounds
-            } else {
-                Sequence::Threefold
-            },
-            points: input["points"].as_u64().map(|p| p as u32),
-        });
-    }
-    out
-}
+#[path = "common/figures.rs"]
+mod figures;
+use figures::{Figure, figures};
 
 fn bench(c: &mut Criterion) {
     let figs = figures();
