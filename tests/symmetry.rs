@@ -5,52 +5,14 @@
 //! check of qigui's own consistency, whether or not it yet agrees with the
 //! book on the figure.
 
-use std::path::PathBuf;
+#[path = "../benches/common/figures.rs"]
+mod figures;
 
+use figures::{Figure, figures};
 use qigui::classify::Limits;
 use qigui::judge::{self, Judgement};
-use qigui::ruling::{RepetitionRules, Sequence};
-use qigui::{Move, Position, notation};
-use serde_json::Value;
-
-struct Figure {
-    id: String,
-    start: Position,
-    moves: Vec<Move>,
-    sequence: Sequence,
-    points: Option<u32>,
-}
-
-fn figures() -> Vec<Figure> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("cases/xiangqi-2020/26-figures-positions.yaml");
-    let doc: Value =
-        yaml_serde::from_str(&std::fs::read_to_string(path).expect("figure cases")).expect("YAML");
-    let mut out = Vec::new();
-    for c in doc["cases"].as_array().expect("cases") {
-        let input = &c["input"];
-        let start = Position::from_fen(input["fen"].as_str().expect("fen")).expect("valid FEN");
-        let text: Vec<String> = input["moves"]
-            .as_array()
-            .expect("moves")
-            .iter()
-            .map(|m| m.as_str().unwrap_or("").to_string())
-            .collect();
-        let (moves, _) = notation::parse_line(&start, &text.join(" ")).expect("moves");
-        out.push(Figure {
-            id: c["id"].as_str().unwrap_or("").to_string(),
-            start,
-            moves,
-            sequence: if input["sequence"] == "nine-rounds" {
-                Sequence::NineRounds
-            } else {
-                Sequence::Threefold
-            },
-            points: input["points"].as_u64().map(|p| p as u32),
-        });
-    }
-    out
-}
+use qigui::ruling::RepetitionRules;
+use qigui::{Move, Position};
 
 fn run(start: &Position, moves: &[Move], f: &Figure) -> Judgement {
     judge::judge(
