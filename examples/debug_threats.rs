@@ -16,6 +16,7 @@ fn main() {
         }
     };
     let mut pos = pos;
+    let mut last = None;
     for m in &args[2..] {
         let mv = match notation::parse_move(&pos, m) {
             Ok(p) => p.mv,
@@ -24,6 +25,7 @@ fn main() {
                 return;
             }
         };
+        last = Some(mv);
         pos = pos.play_unchecked(mv);
     }
     if args.len() > 2 {
@@ -38,7 +40,7 @@ fn main() {
     println!("{}", pos.fen());
     for t in chase::threats(
         &pos,
-        &ValueContext::default(),
+        &ValueContext { last_move: last },
         &chase::ChaseLimits::default(),
     ) {
         println!(

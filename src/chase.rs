@@ -106,6 +106,10 @@ pub struct LineResult {
     pub mated: Option<Color>,
     /// The moves.
     pub line: Vec<Move>,
+    /// Whether the other side's last capture, if it made one, was
+    /// elsewhere: neither on the first capture's point nor taking back the
+    /// piece that had just captured (各吃各子).
+    pub last_reply_elsewhere: Option<bool>,
 }
 
 impl LineResult {
@@ -140,6 +144,23 @@ fn proxy(r: &LineResult, starter: Color) -> i32 {
         Some(_) => 10_000,
         None => r.gained.iter().map(value).sum::<i32>() - r.lost.iter().map(value).sum::<i32>(),
     }
+}
+
+/// The order the exchange search plays by, for the starting side: first
+/// what the rulebook makes of the line — a loss, an even trade, an even
+/// mutual capture (各吃各子, which 26.5 counts as a chase), a gain — then
+/// [`proxy`] among lines of the same kind. Both are functions of the line
+/// alone, so the order is total; the defending side picks a line that is
+/// no chase when it has one (图5: the elephant takes the pawn back rather
+/// than the rook checking to take an advisor).
+fn score(r: &LineResult, starter: Color) -> i32 {
+    let class = match r.trade(starter) {
+        Trade::Loss => 0,
+        Trade::Even if r.mated.is_none() && mutual(r) => 2,
+        Trade::Even => 1,
+        Trade::Gain => 3,
+    };
+    class * 100_000 + proxy(r, starter)
 }
 
 /// Compares two results for the starting side: is `a` better than `b`?
@@ -218,7 +239,7 @@ impl Searcher<'_> {
         // minimax would choose (the first of the best, in move order).
         let (mut alpha, mut beta) = window;
         if let Some(b) = &best {
-            let v = proxy(b, starter);
+            let v = score(b, starter);
             if side == starter {
                 if v >= beta {
                     return so_far;
@@ -235,12 +256,19 @@ impl Searcher<'_> {
             let capture = pos.piece_at(mv.to);
             // Elsewhere the starting side takes only what the exchange has
             // left hanging: a piece it can now take with no recapture, that it
-            // could not take for nothing before.
+            // could not take for nothing before — and not with its king or a
+            // pawn after an even exchange (26.8: 其他子完成互吃等值交换过程后，
+            // 兵(卒)或帅(将)的最后吃子，按"闲"处理; 参考图32, 参考图33).
             if side == starter
                 && !in_check
                 && mv.to != target
                 && Some(mv.to) != last_to
-                && (self.already_free.contains(&mv.to) || recapturable_after(pos, mv))
+                && (self.already_free.contains(&mv.to)
+                    || recapturable_after(pos, mv)
+                    || (pos
+                        .piece_at(mv.from)
+                        .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn))
+                        && material::judge(&so_far.gained, &so_far.lost) != Trade::Loss))
             {
                 continue;
             }
@@ -254,6 +282,7 @@ impl Searcher<'_> {
                         next.gained.push(u);
                     } else {
                         next.lost.push(u);
+                        next.last_reply_elsewhere = Some(mv.to != target && Some(mv.to) != last_to);
                     }
                 }
             }
@@ -267,15 +296,16 @@ impl Searcher<'_> {
                 checks_left - u32::from(quiet_check),
                 (alpha, beta),
             );
-            // Choices inside the search use a total order (the rulebook's
-            // comparison is not transitive once pawns float, 26.7), so the
-            // result does not depend on the order moves are tried in; the
-            // line found is judged by the rulebook's model at the end.
-            let v = proxy(&r, starter);
+            // Choices inside the search use a total order ([`score`]: the
+            // rulebook's pairwise comparison is not transitive once pawns
+            // float, 26.7), so the result does not depend on the order moves
+            // are tried in; the line found is judged by the rulebook's model
+            // at the end.
+            let v = score(&r, starter);
             let take = match &best {
                 None => true,
                 Some(b) => {
-                    let b = proxy(b, starter);
+                    let b = score(b, starter);
                     if side == starter { v > b } else { v < b }
                 }
             };
@@ -361,12 +391,16 @@ fn free_pieces(pos: &Position, except: Square) -> Vec<Square> {
 }
 
 /// Whether the exchange line is a mutual capture (各吃各子, 26.5): the other
-/// side answered by capturing something other than the target.
-fn mutual(r: &LineResult, target: Square) -> bool {
-    // Every capture of the other side lost the starter a unit; those on the
-    // target are recaptures, the rest captures elsewhere (its checks are
-    // neither).
-    r.lost.len() > replies_on(&r.line, target)
+/// side ended it by capturing another piece instead of taking back —
+/// neither on the target's point nor the piece that had just captured
+/// (参考图49: 车吃马, 车吃车, 马吃车, then 炮吃炮 — 捉少根子). A line the
+/// other side ends by taking back is a complete exchange, even if it also
+/// captured elsewhere on the way (参考图31: 炮打兵, 炮打象, 象吃炮, 马吃炮 —
+/// 以浮动价值的兵交换象, 闲), and so is a trade begun by the starter's
+/// own capture elsewhere (图24: the rook that takes the rook blocking its
+/// check is taken back).
+fn mutual(r: &LineResult) -> bool {
+    r.last_reply_elsewhere == Some(true)
 }
 
 /// How many of the other side's moves in `line` land on `sq`.
@@ -396,7 +430,7 @@ fn winning_captures(
         .map(|&mv| exchange_search(pos, mv, ctx, limits))
         .filter(|r| match r.trade(starter) {
             Trade::Gain => true,
-            Trade::Even => r.mated.is_none() && mutual(r, target),
+            Trade::Even => r.mated.is_none() && mutual(r),
             Trade::Loss => false,
         })
         // 24.3: 上述得子后不致立即被对方将死 — a capture the opponent answers
@@ -561,6 +595,7 @@ fn forced_gain(
                 l2.lost.extend(r2.lost);
                 l2.line.extend(r2.line);
                 l2.mated = r2.mated;
+                l2.last_reply_elsewhere = r2.last_reply_elsewhere.or(l2.last_reply_elsewhere);
                 l2
             };
             // Ties between equally valuable targets (a horse or a cannon)

@@ -22,7 +22,7 @@
 //! they make together with, or open for, other pieces count), 26.1.2 (a king
 //! answering a check creates nothing; another piece answering a check does).
 
-use crate::board::{Color, PieceKind, Square};
+use crate::board::{Color, Piece, PieceKind, Square};
 use crate::chase::{self, ChaseLimits, Means, Threat};
 use crate::mate::{self, MateLimit, MateSearch};
 use crate::material::{self, Trade};
@@ -440,6 +440,42 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             }
         }
     }
+    // 26.1, 26.8: a pawn's own chase is allowed — also when another piece's
+    // move opens it (参考图16: 车5平4 lets the pawn take the advisor, 闲; 图5:
+    // 将5退1). 26.8 names the exceptions: a capture by the pawn that makes
+    // another piece give check (兵(卒)吃子时产生其他子将军，按捉处理), and a
+    // piece the pawn wins together with another piece (共同擒捉), which
+    // [`chase::threats`] gives as a combined chase.
+    let pawns_own = |t: &Threat| pawn_alone(&again, t) && !pawn_capture_checks(&again, t);
+    // 26.8: 兵(卒)吃子时产生其他子"将军"，按"捉"处理 — a pawn's own chase that
+    // the move turns into a capture uncovering another piece's check is new.
+    let mut pawn_check = false;
+    for t in &threats_after {
+        if pawn_alone(&again, t)
+            && pawn_capture_checks(&again, t)
+            && !fresh.iter().any(|f| f.target == t.target)
+            && threats_before.iter().any(|b| {
+                b.target == t.target
+                    && b.piece == t.piece
+                    && pawn_alone(before, b)
+                    && !pawn_capture_checks(before, b)
+            })
+        {
+            fresh.push(t.clone());
+            pawn_check = true;
+        }
+    }
+    if fresh.iter().any(pawns_own) {
+        fresh.retain(|t| !pawns_own(t));
+        if fresh.is_empty() && a.clauses == ["24.8"] {
+            a.clauses = PAWNS_OWN.to_vec();
+            a.reason = "what it opens is a pawn's own chase, which is allowed".into();
+            a.reason_zh = "走子后形成兵(卒)本身的捉，允许".into();
+        }
+    }
+    if pawn_check && !fresh.is_empty() {
+        clauses.push("26.8");
+    }
     // 26.3: 做为根的子，自己离线断根"将军"，造成被保护的子失根被捉，责任自负
     // — a target the opponent's checking piece protected before it left to
     // give check is not chased by the answer (参考图19, 参考图22).
@@ -541,11 +577,70 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
 
     // 献 (24.5), 拦 (24.6), 跟 (24.7): kinds of 闲 (24.8), in that order —
     // for a move no special clause has already ruled idle (26.1, 26.1.2).
-    if a.clauses != ["24.8"] {
+    // A pawn's own chase the move opens (26.1, 26.8) does not hide what the
+    // move itself is; its note stays with the reason.
+    let pawns_note = a.clauses == PAWNS_OWN;
+    if a.clauses != ["24.8"] && !pawns_note {
         return a;
     }
+    let a = classify_idle(
+        before,
+        &after,
+        &again,
+        mv,
+        moved,
+        king_answers_check,
+        &vctx_after,
+        limits,
+        a,
+    );
+    if pawns_note && a.clauses != PAWNS_OWN {
+        let mut a = a;
+        a.clauses.extend(["26.1", "26.8"]);
+        a.reason.push_str("; the pawn's chase it opens is allowed");
+        a.reason_zh.push_str("；所形成的兵(卒)本身的捉，允许");
+        return a;
+    }
+    a
+}
+
+/// A chase whose winning capture a pawn makes alone (26.1: 兵(卒)本身允许长捉).
+fn pawn_alone(pos: &Position, t: &Threat) -> bool {
+    t.means == Means::Capture
+        && t.participants.len() == 1
+        && t.capturers
+            .iter()
+            .all(|&c| pos.piece_at(c).is_some_and(|p| p.kind == PieceKind::Pawn))
+}
+
+/// Whether the pawn's capture that begins `t` uncovers a check by another
+/// piece (26.8: 兵(卒)吃子时产生其他子"将军").
+fn pawn_capture_checks(pos: &Position, t: &Threat) -> bool {
+    t.line.first().is_some_and(|&first| {
+        pos.play_unchecked(first)
+            .without_piece(first.to)
+            .is_some_and(|p| p.is_check())
+    })
+}
+
+/// The clauses of a move whose only chase is a pawn's own (26.1, 26.8).
+const PAWNS_OWN: [&str; 3] = ["26.1", "26.8", "24.8"];
+
+/// 献, 拦, 跟 or plain 闲 for a move that is neither 将, 杀, 捉 nor 兑.
+#[allow(clippy::too_many_arguments)]
+fn classify_idle(
+    before: &Position,
+    after: &Position,
+    again: &Position,
+    mv: Move,
+    moved: Option<Piece>,
+    king_answers_check: bool,
+    vctx_after: &ValueContext,
+    limits: &Limits,
+    mut a: Analysis,
+) -> Analysis {
     if let Some(p) = moved.filter(|p| p.kind != PieceKind::King) {
-        if let Some(taker) = offered(&after, mv.to, &vctx_after, limits) {
+        if let Some(taker) = offered(after, mv.to, vctx_after, limits) {
             a.label = Label::Xian;
             a.clauses = vec!["24.5", "24.8"];
             a.reason = format!(
@@ -560,7 +655,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         }
     }
     if !king_answers_check {
-        if let Some(block) = blocks(before, &after, mv, &vctx_after, limits) {
+        if let Some(block) = blocks(before, after, mv, vctx_after, limits) {
             a.label = Label::Lan;
             a.clauses = vec!["24.6", "24.8"];
             let by = after.piece_at(block.by).map_or("piece", |p| p.kind.name());
@@ -587,7 +682,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             return a;
         }
     }
-    if let Some(watched) = follows(before, &again, mv) {
+    if let Some(watched) = follows(before, again, mv) {
         let name = again.piece_at(watched).map_or("piece", |p| p.kind.name());
         let name_zh = again.piece_at(watched).map_or("子", |p| p.chinese());
         a.label = Label::Gen;

@@ -301,10 +301,10 @@ case('26.5/protector-chases-equal', ['26.5','24.3'],
  '做根的车捉炮，吃炮后丢马：价值相当，判捉',
  P('Kd0 Ae1 Rc2 Nc5 ke9 ad9 af9 rh5 cg3'), 'c2c3 e9e8 c3c2 e8e9', '捉 闲 闲 闲', 'draw',
  '26.5 (做根子捉子 ... 价值相当 ... 按捉处理): the rook on c2 protects the horse on c5 against the black rook on h5. c2c3 keeps protecting it and attacks the unprotected cannon on g3 (d3–f3 empty). If the rook takes the cannon it leaves the c-file and the black rook takes the horse: cannon for horse, equal value: 捉. c3c2 attacks nothing (闲). Draw.')
-case('26.5/protector-chases-loss', ['26.5','26.7','24.3'],
- '做根的车捉卒，吃卒后丢马：得不偿失，判闲',
- P('Kd0 Ae1 Rc2 Nc5 ke9 ad9 af9 rh5 pg3'), 'c2c3 e9e8 c3c2 e8e9', '闲 闲 闲 闲', 'draw',
- '26.5 (得不偿失者，按闲处理): as in 26.5/protector-chases-equal, but the rook\'s target on g3 is an unprotected crossed pawn: taking it leaves the horse on c5 to the black rook, a pawn for a horse, a loss. c2c3 is therefore 闲, and so is everything else. Draw.')
+case('26.5/protector-chases-loss', ['26.5','26.6','24.3'],
+ '做根的车捉象，吃象后丢马：得不偿失，判闲',
+ P('Kd0 Ae1 Rc8 Nc4 kf9 ad9 af7 be7 rh4 ph2'), 'c8c7 h2i2 c7c8 i2h2', '闲 闲 闲 闲', 'draw',
+ '26.5 (得不偿失者，按闲处理): the rook on c8 protects the horse on c4 against the black rook on h4 (c5–c7 and d4–g4 empty). c8c7 keeps protecting it and attacks the unprotected elephant on e7 (d7 empty; no elephant or advisor of black\'s can reach e7; the king on f9 is off the e-file, so the capture gives no check). If the rook takes the elephant it leaves the c-file and the black rook takes the horse; the rook may then also take the advisor on f7: an elephant (and an advisor) for a horse, weak pieces for a strong one, a loss (26.6). So c8c7 is 闲, and c7c8 attacks nothing (闲). The black pawn\'s moves on rank 2 attack nothing (闲). Draw. (This case first used a crossed pawn as the target; 26.7 counts a pawn for another piece as no gain either way — 参考图33: 浮动价值的兵换士、炮为等值交换 — so that exchange is even, not a loss, and the pawn was replaced by an elephant.)')
 # 26.6
 case('26.6/horse-chases-protected-rook', ['26.6','24.3'],
  '马捉有根车：弱子换强子为得子，判捉',
