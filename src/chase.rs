@@ -187,7 +187,7 @@ struct Searcher<'a> {
     limit: u64,
     /// Pieces the starting side could already take for nothing before the
     /// exchange began: gains on them are not the exchange's.
-    already_free: Vec<Square>,
+    already_free: &'a [Square],
     /// The side that started the exchange.
     starter: Color,
     /// The point of the first capture.
@@ -336,15 +336,18 @@ pub fn exchange_search(
     ctx: &ValueContext,
     limits: &ChaseLimits,
 ) -> LineResult {
-    exchange_search_counted(pos, mv, ctx, limits).0
+    exchange_search_counted(pos, mv, ctx, limits, &free_pieces(pos)).0
 }
 
 /// [`exchange_search`], also returning the positions it visited.
+/// `free` is [`free_pieces`] of `pos`, computed once by callers that search
+/// several captures from one position.
 fn exchange_search_counted(
     pos: &Position,
     mv: Move,
     ctx: &ValueContext,
     limits: &ChaseLimits,
+    free: &[Square],
 ) -> (LineResult, u64) {
     let starter = pos.turn();
     let mut start = LineResult::default();
@@ -357,7 +360,7 @@ fn exchange_search_counted(
         ctx,
         nodes: 0,
         limit: limits.nodes,
-        already_free: free_pieces(pos, mv.to),
+        already_free: free,
         starter,
         target: mv.to,
     };
@@ -371,12 +374,17 @@ fn exchange_search_counted(
     (r, s.nodes)
 }
 
-/// The enemy pieces (other than `except`) the side to move can take with no
-/// recapture possible.
-fn free_pieces(pos: &Position, except: Square) -> Vec<Square> {
+/// The enemy pieces the side to move can take with no recapture possible
+/// (the search never consults the entry of the exchange's own target).
+fn free_pieces(pos: &Position) -> Vec<Square> {
+    free_pieces_among(pos, &pos.legal_moves())
+}
+
+/// [`free_pieces`], given the side's legal moves.
+fn free_pieces_among(pos: &Position, legal: &MoveList) -> Vec<Square> {
     let mut out = Vec::new();
-    for &mv in pos.legal_moves().iter() {
-        if mv.to == except || out.contains(&mv.to) {
+    for &mv in legal.iter() {
+        if out.contains(&mv.to) {
             continue;
         }
         if pos
@@ -419,6 +427,7 @@ pub(crate) fn replies_on(line: &[Move], sq: Square) -> usize {
 fn winning_captures(
     pos: &Position,
     legal: &MoveList,
+    free: &[Square],
     target: Square,
     ctx: &ValueContext,
     limits: &ChaseLimits,
@@ -427,7 +436,7 @@ fn winning_captures(
     legal
         .iter()
         .filter(|m| m.to == target)
-        .map(|&mv| exchange_search(pos, mv, ctx, limits))
+        .map(|&mv| exchange_search_counted(pos, mv, ctx, limits, free).0)
         .filter(|r| match r.trade(starter) {
             Trade::Gain => true,
             Trade::Even => r.mated.is_none() && mutual(r),
@@ -454,7 +463,8 @@ fn capture_threat(
 ) -> Option<LineResult> {
     let starter = pos.turn();
     let mut best: Option<LineResult> = None;
-    for r in winning_captures(pos, &pos.legal_moves(), target, ctx, limits) {
+    let free = free_pieces(pos);
+    for r in winning_captures(pos, &pos.legal_moves(), &free, target, ctx, limits) {
         if best
             .as_ref()
             .is_none_or(|b| better(&r, b, starter) == Trade::Gain)
@@ -547,6 +557,7 @@ fn forced_gain(
         // victims keep the order moves are generated in): once one gains,
         // a less valuable victim cannot be the one named.
         let mut found: Option<(Square, LineResult, GainKey)> = None;
+        let mut free: Option<Vec<Square>> = None;
         let (mut captures, _) = after.legal_moves_selected(after.is_check(), |p, m| {
             p.piece_at(m.to).is_some_and(|v| v.kind != PieceKind::King)
         });
@@ -589,7 +600,8 @@ fn forced_gain(
             }
             let mut l2 = line.clone();
             let res = {
-                let (r2, used) = exchange_search_counted(&after, mv, ctx, limits);
+                let free = free.get_or_insert_with(|| free_pieces(&after));
+                let (r2, used) = exchange_search_counted(&after, mv, ctx, limits, free);
                 *nodes += used;
                 l2.gained.extend(r2.gained);
                 l2.lost.extend(r2.lost);
@@ -666,11 +678,12 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
     let side = pos.turn();
     let mut out: Vec<Threat> = Vec::new();
     let legal = pos.legal_moves();
+    let free = free_pieces_among(pos, &legal);
     for (sq, piece) in pos.pieces() {
         if piece.color == side || piece.kind == PieceKind::King {
             continue;
         }
-        let wins = winning_captures(pos, &legal, sq, ctx, limits);
+        let wins = winning_captures(pos, &legal, &free, sq, ctx, limits);
         let capturers: Vec<Square> = wins.iter().map(|r| r.line[0].from).collect();
         // A chase is combined only when every winning capture needs another
         // piece (24.17: 缺少其中任何一个都无法吃子): prefer a capture by one piece.
