@@ -540,8 +540,27 @@ fn forced_gain(
     if replies.is_empty() {
         return None; // a mate is 杀, not 捉
     }
-    let mut target: Option<(Square, LineResult, GainKey)> = None;
-    for &r in replies.iter() {
+    // Every defence must leave a gain: the defences likeliest to leave none
+    // — taking the checking piece, any capture, a king move — are tried
+    // first, so that a refutation ends the search early. The target is
+    // then chosen over the defences in the order they are generated.
+    let checker = so_far.line.last().map(|m| m.to);
+    let mut order: Vec<usize> = (0..replies.len()).collect();
+    order.sort_by_key(|&i| {
+        let r = replies.as_slice()[i];
+        if Some(r.to) == checker {
+            0
+        } else if pos.piece_at(r.to).is_some() {
+            1
+        } else if Some(r.from) == Some(pos.king(pos.turn())) {
+            2
+        } else {
+            3
+        }
+    });
+    let mut results: Vec<Option<(Square, LineResult, GainKey)>> = vec![None; replies.len()];
+    for &i in &order {
+        let r = replies.as_slice()[i];
         *nodes += 1;
         if *nodes > limits.nodes {
             return None;
@@ -650,15 +669,17 @@ fn forced_gain(
             }
         }
         match found {
-            // The target named is the most valuable piece some defence
-            // leaves to be won, so that it does not depend on the order
-            // the defences are tried in (tests/symmetry.rs).
-            Some(f) => {
-                if target.as_ref().is_none_or(|t| f.2 > t.2) {
-                    target = Some(f);
-                }
-            }
+            Some(f) => results[i] = Some(f),
             None => return None,
+        }
+    }
+    // The target named is the most valuable piece some defence leaves to be
+    // won, so that it does not depend on the order the defences are tried
+    // in (tests/symmetry.rs).
+    let mut target: Option<(Square, LineResult, GainKey)> = None;
+    for f in results.into_iter().flatten() {
+        if target.as_ref().is_none_or(|t| f.2 > t.2) {
+            target = Some(f);
         }
     }
     target
