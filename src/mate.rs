@@ -87,6 +87,11 @@ impl Search {
     /// The defender (in check) to move: is every defence mated within
     /// `checks` more attacker checks? Returns the most checks needed.
     fn defend(&mut self, pos: &Position, checks: u32) -> Option<u32> {
+        if checks == 0 {
+            // No check left: mated only if there is no defence at all.
+            self.nodes += 1;
+            return if pos.has_legal_move() { None } else { Some(0) };
+        }
         let replies = pos.legal_moves();
         if replies.is_empty() {
             return Some(0);
@@ -156,7 +161,7 @@ pub fn mate_in_one(pos: &Position) -> Option<Move> {
     pos.legal_moves()
         .iter()
         .copied()
-        .find(|&mv| pos.gives_check(mv) && pos.play_unchecked(mv).legal_moves().is_empty())
+        .find(|&mv| pos.gives_check(mv) && !pos.play_unchecked(mv).has_legal_move())
 }
 
 #[cfg(test)]

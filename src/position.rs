@@ -735,13 +735,26 @@ impl Position {
         n
     }
 
+    /// Whether the side to move has a legal move at all (stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut scratch = self.clone();
+        let in_check = self.is_check();
+        pseudo
+            .iter()
+            .any(|&mv| !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv))
+    }
+
     /// Whether the movements of 2.2 allow `mv` for the side to move.
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
         let p = self.board[mv.from.index()];
         if p == 0 || color_of(p) != self.turn {
             return false;
         }
-        self.pseudo_legal_moves().iter().any(|&m| m == mv)
+        let mut list = MoveList::new();
+        self.gen_piece(mv.from.index(), p, false, &mut list);
+        list.iter().any(|&m| m == mv)
     }
 
     /// Whether `mv` is legal.
