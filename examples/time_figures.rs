@@ -1,6 +1,7 @@
 //! Times `judge` on every figure case, slowest first — a quick look between
 //! criterion runs (`cargo bench --bench judge` gives the figures to report).
-//! `cargo run --release --example time_figures [REPEAT]`.
+//! `cargo run --release --example time_figures [REPEAT] [FILTER]`: FILTER
+//! keeps the cases whose id contains it (`/图` for chapter 8's figures).
 
 #[path = "../benches/common/figures.rs"]
 mod figures;
@@ -15,10 +16,14 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1);
+    let filter = std::env::args().nth(2).unwrap_or_default();
     let limits = Limits::default();
     let mut rows = Vec::new();
     let mut total = 0.0;
     for f in figures::figures() {
+        if !f.id.contains(filter.as_str()) {
+            continue;
+        }
         let t = Instant::now();
         for _ in 0..repeat {
             let _ = judge::judge(

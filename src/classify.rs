@@ -338,7 +338,13 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         last_move: ctx.last_move,
     };
     let threats_after = chase::threats(&again, &vctx_after, &limits.chase);
-    let threats_before = chase::threats(before, &vctx_before, &limits.chase);
+    // What the mover could win before the move matters only against what it
+    // can win after it: with nothing to win after, nothing is new.
+    let threats_before = if threats_after.is_empty() {
+        Vec::new()
+    } else {
+        chase::threats(before, &vctx_before, &limits.chase)
+    };
     let fled = Fled {
         again: &again,
         previous: ctx.previous.as_ref().and_then(|p| p.pass()),
