@@ -891,10 +891,27 @@ fn exchange_offers(
                 .is_some_and(|us| us.is_pseudo_legal(Move::new(mv.to, enemy)))
             && !before.is_pseudo_legal(Move::new(mv.from, enemy))
     };
+    // A contact that stood before is offered anew by a move that turns it
+    // from a gain for the opponent into an even exchange (图30: 炮八进四
+    // protects the horse on 五 a second time over the pawn on 7, so that the
+    // black horse taking it wins nothing — 兑).
+    let was_a_gain_for_them = |own: Square, enemy: Square| {
+        before.pass_to(mover.opponent()).is_some_and(|them| {
+            let accept = Move::new(enemy, own);
+            them.legal_moves().iter().any(|&m| m == accept) && {
+                let r = chase::exchange_search(&them, accept, ctx, &limits.chase);
+                r.mated.is_none() && crate::material::judge(&r.gained, &r.lost) == Trade::Gain
+            }
+        })
+    };
     let mut offers = Vec::new();
     for (own, enemy, kind) in pairs(after) {
+        let mut renewed = false;
         if old.contains(&(own, enemy, kind)) && !rook_joins(enemy, kind) {
-            continue;
+            if !was_a_gain_for_them(own, enemy) {
+                continue;
+            }
+            renewed = true;
         }
         // The opponent accepts: it must not be mated or lose material (26.10).
         let them = after.clone();
@@ -903,7 +920,8 @@ fn exchange_offers(
             continue;
         }
         let r = chase::exchange_search(&them, accept, ctx, &limits.chase);
-        if r.mated.is_some() || crate::material::judge(&r.gained, &r.lost) == Trade::Loss {
+        let trade = crate::material::judge(&r.gained, &r.lost);
+        if r.mated.is_some() || trade == Trade::Loss || (renewed && trade == Trade::Gain) {
             continue;
         }
         // 立即被杀 (24.4, 26.10): after taking, the offering side mates by

@@ -209,6 +209,10 @@ case('24.4/rook-offers-exchange', ['24.4','26.10'],
  '有根车邀兑有根车：兑',
  P('Ke0 Ad0 Af0 Be2 Rb4 Nb2 ke9 ad9 af9 be7 rc7 na8'), 'b4c4 e7g9 c4b4 g9e7', '兑 闲 闲 闲', 'draw',
  '24.4: b4c4 puts the rook face to face with the black rook on c7 (c5, c6 empty). If black takes (c7xc4) the horse on b2 retakes (leg b3): rook for rook, no mate, no loss of material for black, so the offer is 兑 (26.10: 反之，则按兑处理). It is no 捉: c4xc7 is answered by the horse on a8 (leg b8), rook for rook, no gain. c4b4 attacks nothing (闲); the elephant moves (eye f8) are 闲. (An earlier version had the black king step to e8 and back: that opens rank 8, and c4b4 then threatens b8+ winning the horse on a8 or the rook that blocks on c8 — a real 捉 by 24.3, 从下一着开始运用将军得子 — so the idle moves are now the elephant\'s.) Both kings sit behind advisors and elephants, so no move threatens mate. 一兑一闲 and 两闲: both allowed (24.14), draw.')
+case('24.4/protecting-turns-a-contact-into-an-offer', ['24.4','26.10'],
+ '马与马接触，加保后对方吃马不再得子：兑',
+ P('Ke0 Ad0 Af0 Re2 Ne6 Nh3 ke9 ad9 af9 be7 ra7 nc7 rf6'), 'h3g5 d9e8 g5h3 e8d9', '兑 闲 闲 闲', 'draw',
+ '24.4, as the book reads it in 图30 (炮八进四 兑): the red horse on e6 and the black horse on c7 attack each other (legs d6, d7 empty), and the black rook on f6 attacks the horse too, which only the rook on e2 protects (e3-e5 empty): black wins it (c7xe6, e2xe6, f6xe6 — a horse and a rook for a horse). h3g5 (leg h4) protects e6 a second time (leg f5): now c7xe6 is answered and black wins nothing, so red offers the horses\' exchange — 同兵种邀兑, and the black horse taking loses nothing (26.10: 兑). The black horse is protected by the rook on a7 (b7 empty), and the elephant on e7 keeps the e-file shut (e6xc7 uncovers no check), so e6xc7 wins nothing for red either. g5h3 gives the second protector up and attacks nothing (闲); the advisor moves d9e8, e8d9 attack nothing (闲). 一兑一闲 against 两闲: draw.')
 case('24.12/rook-keeps-offering', ['24.12','24.4','24.14','25.2'],
  '车跟着对方车连续邀兑：长兑，允许着法，作和',
  P('Ke0 Ad0 Af0 Be2 Rb4 Rg4 ke9 ad9 af9 rc7 rh7'), 'b4c4 c7b7 c4b4 b7c7', '兑 闲 兑 闲', 'draw',
