@@ -610,13 +610,19 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     a
 }
 
-/// A chase whose winning capture a pawn makes alone (26.1: 兵(卒)本身允许长捉).
+/// A chase whose winning capture a pawn makes (26.1: 兵(卒)本身允许长捉),
+/// alone or with another piece's help that does not attack the target
+/// itself — a pin on the protector (26.8: 兵(卒)借其他子…吃对方的子，按闲处理;
+/// 参考图11: 炮6平5, 卒吃仕，判闲).
 fn pawn_alone(pos: &Position, t: &Threat) -> bool {
     t.means == Means::Capture
-        && t.participants.len() == 1
         && t.capturers
             .iter()
             .all(|&c| pos.piece_at(c).is_some_and(|p| p.kind == PieceKind::Pawn))
+        && t.participants
+            .iter()
+            .skip(1)
+            .all(|&h| !pos.is_pseudo_legal(Move::new(h, t.target)))
 }
 
 /// Whether the pawn's capture that begins `t` uncovers a check by another

@@ -324,6 +324,10 @@ case('26.7/crossed-pawn-is-a-gain', ['26.7','24.3'],
  P('Kd0 Ae1 Ra2 ke9 ad9 af9 pc3'), 'a2a3 e9e8 a3a2 e8e9', '捉 闲 闲 闲', 'draw',
  '26.7 / 24.3: a2a3 makes the rook attack the pawn on c3 (b3 empty), which has crossed the river and which nothing protects. A crossed pawn has a value (floating, below a rook: 26.7), and winning one outright is a gain, as in 图4 (伏以炮换马多得一卒，判捉): 捉. a3a2 is 闲. Draw.')
 # 26.8
+case('26.8/pawn-capture-with-a-pin-is-idle', ['26.8','26.1','24.17','24.7'],
+ '炮牵住仕，卒吃仕：兵(卒)借其他子吃子，按闲处理',
+ P('Ke0 Ae1 Af2 Be2 Pa6 ke9 cd4 pf3'), 'a6b6 d4e4 b6a6 e4d4', '闲 跟 闲 闲', 'draw',
+ '26.8 (兵(卒)借其他子…吃对方的子，按"闲"处理), as the book rules 参考图11\'s 炮6平5 (卒吃仕，判闲): the crossed pawn on f3 attacks the advisor on f2, which the advisor on e1 protects — a pawn for an advisor, no gain. d4e4 puts the cannon behind the elephant on e2 (e3 empty): now the advisor on e1 cannot leave the e-file (the king on e0 would be in check), so the pawn wins the advisor with the cannon\'s help. The cannon does not attack f2 itself, so this is no 共同擒捉; the pawn\'s capture is 借其他子, 闲. The cannon\'s own attack on the advisor on e1 (over e2), which the king protects, is 跟 (24.7); e4d4 gives it up (闲). The red pawn\'s moves a6b6, b6a6 attack nothing (闲). Draw.')
 case('26.8/pawn-capture-with-discovered-check', ['26.8','26.1'],
  '车到兵后：兵吃马时产生车将军，按捉处理',
  P('Kd0 Ae1 Ra3 Pe6 ke9 ad9 af9 nf6 ph2'), 'a3e3 h2i2 e3a3 i2h2', '捉 闲 闲 闲', 'draw',
