@@ -463,8 +463,9 @@ fn capture_threat(
 ) -> Option<LineResult> {
     let starter = pos.turn();
     let mut best: Option<LineResult> = None;
-    let free = free_pieces(pos);
-    for r in winning_captures(pos, &pos.legal_moves(), &free, target, ctx, limits) {
+    let legal = pos.legal_moves();
+    let free = free_pieces_among(pos, &legal);
+    for r in winning_captures(pos, &legal, &free, target, ctx, limits) {
         if best
             .as_ref()
             .is_none_or(|b| better(&r, b, starter) == Trade::Gain)
