@@ -30,7 +30,8 @@ use crate::ruling::Target;
 /// Bounds of the searches behind [`threats`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChaseLimits {
-    /// Plies of the capture search after the first capture.
+    /// Plies of the capture search after the first capture (at most 23;
+    /// larger values count as 23).
     pub exchange_plies: u32,
     /// Checks the side may give before winning material (抽将).
     pub checks: u32,
@@ -114,18 +115,132 @@ pub struct LineResult {
 
 impl LineResult {
     fn trade(&self, starter: Color) -> Trade {
-        match self.mated {
-            Some(c) if c == starter => Trade::Loss,
-            Some(_) => Trade::Gain,
-            None => material::judge(&self.gained, &self.lost),
+        trade(self, starter)
+    }
+}
+
+/// What the scoring of a line reads: [`LineResult`], and the search's own
+/// fixed-size [`Acc`].
+trait Tally {
+    fn gained(&self) -> &[Unit];
+    fn lost(&self) -> &[Unit];
+    fn mated(&self) -> Option<Color>;
+    fn last_reply_elsewhere(&self) -> Option<bool>;
+}
+
+impl Tally for LineResult {
+    fn gained(&self) -> &[Unit] {
+        &self.gained
+    }
+    fn lost(&self) -> &[Unit] {
+        &self.lost
+    }
+    fn mated(&self) -> Option<Color> {
+        self.mated
+    }
+    fn last_reply_elsewhere(&self) -> Option<bool> {
+        self.last_reply_elsewhere
+    }
+}
+
+/// The most moves a line of the exchange search holds: the first capture
+/// and at most `LINE_CAP - 1` plies ([`ChaseLimits::exchange_plies`] is
+/// capped there).
+const LINE_CAP: usize = 24;
+
+/// A line inside the exchange search: [`LineResult`] without allocation,
+/// copied from node to node (the search visits many thousands of nodes per
+/// threat; allocating three vectors at each was a tenth of the time).
+#[derive(Clone, Copy)]
+struct Acc {
+    gained: [Unit; LINE_CAP],
+    lost: [Unit; LINE_CAP],
+    line: [Move; LINE_CAP],
+    n_gained: u8,
+    n_lost: u8,
+    n_line: u8,
+    mated: Option<Color>,
+    last_reply_elsewhere: Option<bool>,
+}
+
+impl Acc {
+    fn new() -> Acc {
+        let nothing = Unit::new(PieceKind::Pawn);
+        let a1 = Square::from_index_unchecked(0);
+        Acc {
+            gained: [nothing; LINE_CAP],
+            lost: [nothing; LINE_CAP],
+            line: [Move::new(a1, a1); LINE_CAP],
+            n_gained: 0,
+            n_lost: 0,
+            n_line: 0,
+            mated: None,
+            last_reply_elsewhere: None,
         }
+    }
+
+    // The pushes cannot overflow: a line holds at most LINE_CAP moves and
+    // each move adds at most one unit (the plies are capped accordingly).
+    fn gain(&mut self, u: Unit) {
+        self.gained[usize::from(self.n_gained)] = u;
+        self.n_gained += 1;
+    }
+
+    fn lose(&mut self, u: Unit) {
+        self.lost[usize::from(self.n_lost)] = u;
+        self.n_lost += 1;
+    }
+
+    fn push(&mut self, mv: Move) {
+        self.line[usize::from(self.n_line)] = mv;
+        self.n_line += 1;
+    }
+
+    fn last_move(&self) -> Option<Move> {
+        self.n_line
+            .checked_sub(1)
+            .map(|i| self.line[usize::from(i)])
+    }
+
+    fn into_result(self) -> LineResult {
+        LineResult {
+            gained: self.gained().to_vec(),
+            lost: self.lost().to_vec(),
+            mated: self.mated,
+            line: self.line[..usize::from(self.n_line)].to_vec(),
+            last_reply_elsewhere: self.last_reply_elsewhere,
+        }
+    }
+}
+
+impl Tally for Acc {
+    fn gained(&self) -> &[Unit] {
+        &self.gained[..usize::from(self.n_gained)]
+    }
+    fn lost(&self) -> &[Unit] {
+        &self.lost[..usize::from(self.n_lost)]
+    }
+    fn mated(&self) -> Option<Color> {
+        self.mated
+    }
+    fn last_reply_elsewhere(&self) -> Option<bool> {
+        self.last_reply_elsewhere
+    }
+}
+
+/// The rulebook's judgment of a line for the side that started it.
+fn trade(r: &impl Tally, starter: Color) -> Trade {
+    match r.mated() {
+        Some(c) if c == starter => Trade::Loss,
+        Some(_) => Trade::Gain,
+        None => material::judge(r.gained(), r.lost()),
     }
 }
 
 /// A numeric value of a result for the starting side, for choosing among
 /// lines: a mate outweighs everything, then rook 20, horse and cannon 10,
 /// advisor and elephant 4, a pawn with value 3.
-fn proxy(r: &LineResult, starter: Color) -> i32 {
+fn proxy(r: &impl Tally, starter: Color) -> i32 {
     let value = |u: &Unit| match u.kind {
         PieceKind::Rook => 20,
         PieceKind::Horse | PieceKind::Cannon => 10,
@@ -139,10 +254,10 @@ fn proxy(r: &LineResult, starter: Color) -> i32 {
         }
         PieceKind::King => 1000,
     };
-    match r.mated {
+    match r.mated() {
         Some(c) if c == starter => -10_000,
         Some(_) => 10_000,
-        None => r.gained.iter().map(value).sum::<i32>() - r.lost.iter().map(value).sum::<i32>(),
+        None => r.gained().iter().map(value).sum::<i32>() - r.lost().iter().map(value).sum::<i32>(),
     }
 }
 
@@ -153,10 +268,10 @@ fn proxy(r: &LineResult, starter: Color) -> i32 {
 /// alone, so the order is total; the defending side picks a line that is
 /// no chase when it has one (图5: the elephant takes the pawn back rather
 /// than the rook checking to take an advisor).
-fn score(r: &LineResult, starter: Color) -> i32 {
-    let class = match r.trade(starter) {
+fn score(r: &impl Tally, starter: Color) -> i32 {
+    let class = match trade(r, starter) {
         Trade::Loss => 0,
-        Trade::Even if r.mated.is_none() && mutual(r) => 2,
+        Trade::Even if r.mated().is_none() && mutual(r) => 2,
         Trade::Even => 1,
         Trade::Gain => 3,
     };
@@ -204,54 +319,74 @@ impl Searcher<'_> {
     fn search(
         &mut self,
         pos: &Position,
-        so_far: LineResult,
+        so_far: &Acc,
         plies: u32,
         checks_left: u32,
         window: (i32, i32),
-    ) -> LineResult {
+    ) -> Acc {
         let (starter, target) = (self.starter, self.target);
         self.nodes += 1;
         let side = pos.turn();
         let in_check = pos.is_check();
-        let last_to = so_far.line.last().map(|m| m.to);
+        let last_to = so_far.last_move().map(|m| m.to);
         // Only captures (every move when in check) and the defender's
         // checks are looked at: test legality for those alone.
-        let (moves, any_legal) = if in_check || (side != starter && checks_left > 0) {
+        let (mut moves, any_legal) = if in_check {
+            pos.legal_moves_selected(in_check, |_, _| true)
+        } else if side != starter && checks_left > 0 {
+            let info = pos.check_info();
             pos.legal_moves_selected(in_check, |p, mv| {
-                in_check || p.piece_at(mv.to).is_some() || p.gives_check(mv)
+                p.piece_at(mv.to).is_some() || p.gives_check_with(mv, &info)
             })
         } else {
             pos.legal_captures(in_check)
         };
         if !any_legal {
             // Mated (or stalemated, also a loss, 3.3).
-            let mut r = so_far;
+            let mut r = *so_far;
             r.mated = Some(side);
             return r;
         }
-        let mut best: Option<LineResult> = if in_check { None } else { Some(so_far.clone()) };
+        // The best line so far and its score; standing pat is a line when
+        // not in check.
+        let mut best: Option<(Acc, i32)> = if in_check {
+            None
+        } else {
+            Some((*so_far, score(so_far, starter)))
+        };
         if plies == 0 || self.nodes > self.limit {
-            return best.unwrap_or(so_far);
+            return best.map_or(*so_far, |b| b.0);
         }
         // Alpha-beta on the total order below: the starting side maximises,
         // the other minimises; a line that cannot change the choice above
         // is not searched further. The line chosen is the one plain
         // minimax would choose (the first of the best, in move order).
         let (mut alpha, mut beta) = window;
-        if let Some(b) = &best {
-            let v = score(b, starter);
+        if let Some((_, v)) = best {
             if side == starter {
                 if v >= beta {
-                    return so_far;
+                    return *so_far;
                 }
                 alpha = alpha.max(v);
             } else {
                 if v <= alpha {
-                    return so_far;
+                    return *so_far;
                 }
                 beta = beta.min(v);
             }
         }
+        // Most valuable victim first, least valuable attacker first among
+        // them: the order that cuts the search shortest.
+        moves.as_mut_slice().sort_by_key(|m| {
+            let victim = pos
+                .piece_at(m.to)
+                .map_or(0, |p| material::order_value(p.kind));
+            let attacker = pos
+                .piece_at(m.from)
+                .map_or(0, |p| material::order_value(p.kind));
+            (std::cmp::Reverse(victim), attacker)
+        });
+        let not_losing = material::judge(so_far.gained(), so_far.lost()) != Trade::Loss;
         for &mv in moves.iter() {
             let capture = pos.piece_at(mv.to);
             // Elsewhere the starting side takes only what the exchange has
@@ -265,33 +400,33 @@ impl Searcher<'_> {
                 && Some(mv.to) != last_to
                 && (self.already_free.contains(&mv.to)
                     || recapturable_after(pos, mv)
-                    || (pos
-                        .piece_at(mv.from)
-                        .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn))
-                        && material::judge(&so_far.gained, &so_far.lost) != Trade::Loss))
+                    || (not_losing
+                        && pos
+                            .piece_at(mv.from)
+                            .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn))))
             {
                 continue;
             }
-            let mut next = so_far.clone();
+            let mut next = *so_far;
             if let Some(victim) = capture {
                 if victim.kind == PieceKind::King {
                     continue;
                 }
                 if let Some(u) = unit_at(pos, mv.to, self.ctx) {
                     if side == starter {
-                        next.gained.push(u);
+                        next.gain(u);
                     } else {
-                        next.lost.push(u);
+                        next.lose(u);
                         next.last_reply_elsewhere = Some(mv.to != target && Some(mv.to) != last_to);
                     }
                 }
             }
-            next.line.push(mv);
+            next.push(mv);
             let after = pos.play_unchecked(mv);
             let quiet_check = capture.is_none() && !in_check;
             let r = self.search(
                 &after,
-                next,
+                &next,
                 plies - 1,
                 checks_left - u32::from(quiet_check),
                 (alpha, beta),
@@ -304,13 +439,16 @@ impl Searcher<'_> {
             let v = score(&r, starter);
             let take = match &best {
                 None => true,
-                Some(b) => {
-                    let b = score(b, starter);
-                    if side == starter { v > b } else { v < b }
+                Some((_, b)) => {
+                    if side == starter {
+                        v > *b
+                    } else {
+                        v < *b
+                    }
                 }
             };
             if take {
-                best = Some(r);
+                best = Some((r, v));
                 if side == starter {
                     if v >= beta {
                         break;
@@ -324,7 +462,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        best.unwrap_or(so_far)
+        best.map_or(*so_far, |b| b.0)
     }
 }
 
@@ -350,11 +488,11 @@ fn exchange_search_counted(
     free: &[Square],
 ) -> (LineResult, u64) {
     let starter = pos.turn();
-    let mut start = LineResult::default();
+    let mut start = Acc::new();
     if let Some(u) = unit_at(pos, mv.to, ctx) {
-        start.gained.push(u);
+        start.gain(u);
     }
-    start.line.push(mv);
+    start.push(mv);
     let after = pos.play_unchecked(mv);
     let mut s = Searcher {
         ctx,
@@ -366,12 +504,12 @@ fn exchange_search_counted(
     };
     let r = s.search(
         &after,
-        start,
-        limits.exchange_plies,
+        &start,
+        limits.exchange_plies.min(LINE_CAP as u32 - 1),
         limits.defender_checks,
         (i32::MIN, i32::MAX),
     );
-    (r, s.nodes)
+    (r.into_result(), s.nodes)
 }
 
 /// The enemy pieces the side to move can take with no recapture possible
@@ -407,8 +545,8 @@ fn free_pieces_among(pos: &Position, legal: &MoveList) -> Vec<Square> {
 /// 以浮动价值的兵交换象, 闲), and so is a trade begun by the starter's
 /// own capture elsewhere (图24: the rook that takes the rook blocking its
 /// check is taken back).
-fn mutual(r: &LineResult) -> bool {
-    r.last_reply_elsewhere == Some(true)
+fn mutual(r: &impl Tally) -> bool {
+    r.last_reply_elsewhere() == Some(true)
 }
 
 /// How many of the other side's moves in `line` land on `sq`.

@@ -158,10 +158,11 @@ pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool
 
 /// Whether the side to move has a move that mates at once.
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
+    let info = pos.check_info();
     pos.legal_moves()
         .iter()
         .copied()
-        .find(|&mv| pos.gives_check(mv) && !pos.play_unchecked(mv).has_legal_move())
+        .find(|&mv| pos.gives_check_with(mv, &info) && !pos.play_unchecked(mv).has_legal_move())
 }
 
 #[cfg(test)]

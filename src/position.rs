@@ -274,6 +274,125 @@ fn code(color: Color, kind: PieceKind) -> u8 {
     Piece::new(color, kind).code()
 }
 
+/// Whether a rook, cannon or pawn of `by` attacks the point `s` along the
+/// ray of direction `d` ([`DIRS`](crate::tables::DIRS)) from it, on the
+/// board `at` (the code of the piece on each point).
+#[inline]
+fn attacked_along_on(at: impl Fn(usize) -> u8, s: usize, d: usize, by: Color) -> bool {
+    let rook = code(by, PieceKind::Rook);
+    let cannon = code(by, PieceKind::Cannon);
+    let pawn = code(by, PieceKind::Pawn);
+    let mut screened = false;
+    for (i, &t) in RAYS[s][d].squares().iter().enumerate() {
+        let p = at(t as usize);
+        if p == 0 {
+            continue;
+        }
+        if screened {
+            return p == cannon;
+        }
+        if p == rook {
+            return true;
+        }
+        if i == 0 && p == pawn {
+            // A pawn attacks forward and, once across the river, sideways;
+            // it never attacks backwards.
+            let attacks = match d {
+                // The pawn stands north of s: it attacks s only if it moves
+                // south, i.e. it is black.
+                0 => by == Color::Black,
+                1 => by == Color::Red,
+                _ => !Square::from_index_unchecked(t).on_own_half(by),
+            };
+            if attacks {
+                return true;
+            }
+        }
+        screened = true;
+    }
+    false
+}
+
+/// Whether a horse of `by` attacks the point `s` on the board `at`; with
+/// `changed` = `(f, t)`, only the horses whose leg is `f` or that stand on
+/// `t`.
+#[inline]
+fn horse_attacks_on(
+    at: impl Fn(usize) -> u8,
+    s: usize,
+    by: Color,
+    changed: Option<(usize, usize)>,
+) -> bool {
+    let horse = code(by, PieceKind::Horse);
+    let hs = &HORSE_ATTACKERS[s];
+    (0..hs.len as usize).any(|i| {
+        let (h, leg) = (hs.to[i] as usize, hs.via[i] as usize);
+        changed.is_none_or(|(f, t)| leg == f || h == t) && at(h) == horse && at(leg) == 0
+    })
+}
+
+/// Whether `by` attacks the point `s` on the board `at`, just after a move
+/// from `f` to `t`, given that it did not before and that the piece on `s`
+/// did not move. Only the occupancy of `f` and `t` changed, and `by` gained
+/// no piece: a new attack can only come along a line through `f` or `t` (an
+/// opened line, a new cannon screen, the moved piece itself), from a horse
+/// whose leg was `f`, or from a horse that landed on `t`.
+#[inline]
+fn attacked_since_on(
+    at: impl Fn(usize) -> u8 + Copy,
+    s: usize,
+    by: Color,
+    f: usize,
+    t: usize,
+) -> bool {
+    let df = ray_direction(s, f);
+    let dt = ray_direction(s, t);
+    df.is_some_and(|d| attacked_along_on(at, s, d, by))
+        || (dt != df && dt.is_some_and(|d| attacked_along_on(at, s, d, by)))
+        || horse_attacks_on(at, s, by, Some((f, t)))
+}
+
+/// What testing one position's moves for check needs
+/// ([`Position::check_info`]).
+pub(crate) struct CheckInfo {
+    /// Whether the enemy king is attacked already (a position play cannot
+    /// reach): then every move is tested on the whole board.
+    already: bool,
+    /// The points (bit `index`) whose vacating can open a line or a horse's
+    /// leg onto the enemy king.
+    discover: u128,
+    /// The points of the enemy king's file and rank.
+    lines: u128,
+    /// The points a horse attacks the enemy king from.
+    horse_points: u128,
+}
+
+/// What the legality test of one position's moves needs
+/// ([`Position::legality`]).
+struct Legality {
+    /// Whether the side to move is in check.
+    in_check: bool,
+    /// Where its king stands.
+    king: usize,
+    /// When in check: the points (bit `index`) on the checking lines — the
+    /// checkers, the points between them and the king, the horses' legs.
+    evasions: u128,
+}
+
+/// The direction ([`DIRS`](crate::tables::DIRS)) of the ray from point `s`
+/// that passes through point `x`, if they share a file or a rank.
+#[inline]
+fn ray_direction(s: usize, x: usize) -> Option<usize> {
+    let (sf, sr, xf, xr) = (s % 9, s / 9, x % 9, x / 9);
+    if sf == xf && sr != xr {
+        Some(if xr > sr { 0 } else { 1 })
+    } else if sr == xr && sf != xf {
+        Some(if xf > sf { 2 } else { 3 })
+    } else {
+        None
+    }
+}
+
 impl Position {
     /// The starting position of 1.3.
     pub fn start() -> Position {
@@ -507,52 +626,28 @@ impl Position {
     /// piece standing there by the movements of 2.2 (the flying king aside).
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         let s = sq.index();
-        let rook = code(by, PieceKind::Rook);
-        let cannon = code(by, PieceKind::Cannon);
-        let pawn = code(by, PieceKind::Pawn);
-        let horse = code(by, PieceKind::Horse);
-        // Lines: rook (first piece), cannon (second piece), pawn (adjacent).
-        for (d, ray) in RAYS[s].iter().enumerate() {
-            let mut screened = false;
-            for (i, &t) in ray.squares().iter().enumerate() {
-                let p = self.board[t as usize];
-                if p == 0 {
-                    continue;
-                }
-                if screened {
-                    if p == cannon {
-                        return true;
-                    }
-                    break;
-                }
-                if p == rook {
-                    return true;
-                }
-                if i == 0 && p == pawn {
-                    // A pawn attacks forward and, once across the river,
-                    // sideways; it never attacks backwards.
-                    let pawn_sq = Square::from_index_unchecked(t);
-                    let attacks = match d {
-                        // The pawn stands north of sq: it attacks sq only if it
-                        // moves south, i.e. it is black.
-                        0 => by == Color::Black,
-                        1 => by == Color::Red,
-                        _ => !pawn_sq.on_own_half(by),
-                    };
-                    if attacks {
-                        return true;
-                    }
-                }
-                screened = true;
-            }
-        }
-        let hs = &HORSE_ATTACKERS[s];
-        for i in 0..hs.len as usize {
-            if self.board[hs.to[i] as usize] == horse && self.board[hs.via[i] as usize] == 0 {
-                return true;
-            }
-        }
-        false
+        (0..4).any(|d| self.attacked_along(s, d, by)) || self.horse_attacks(s, by, None)
+    }
+
+    /// Whether a rook, cannon or pawn of `by` attacks the point `s` along
+    /// the ray of direction `d` ([`DIRS`](crate::tables::DIRS)) from it.
+    #[inline]
+    fn attacked_along(&self, s: usize, d: usize, by: Color) -> bool {
+        attacked_along_on(|x| self.board[x], s, d, by)
+    }
+
+    /// Whether a horse of `by` attacks the point `s`; with `changed` =
+    /// `(f, t)`, only the horses whose leg is `f` or that stand on `t`.
+    #[inline]
+    fn horse_attacks(&self, s: usize, by: Color, changed: Option<(usize, usize)>) -> bool {
+        horse_attacks_on(|x| self.board[x], s, by, changed)
+    }
+
+    /// Whether `by` attacks the point `s` after the move from `f` to `t`,
+    /// made on this board ([`attacked_since_on`]).
+    #[inline]
+    fn attacked_since(&self, s: usize, by: Color, f: usize, t: usize) -> bool {
+        attacked_since_on(|x| self.board[x], s, by, f, t)
     }
 
     /// Every move the movements of 2.2 allow, ignoring one's own king's safety.
@@ -672,16 +767,102 @@ impl Position {
     /// king would be exposed (in check, or facing the other king): 自杀 (3.4).
     pub fn exposes_own_king(&self, mv: Move) -> bool {
         let mut scratch = self.clone();
-        scratch.exposed_after(mv)
+        scratch.exposed_after(mv, self.is_check())
     }
 
+    /// `in_check` must say whether the side to move is in check: when it is
+    /// not, and the king stays, only what the move changed is looked at
+    /// ([`Position::attacked_since`]).
     #[inline]
-    fn exposed_after(&mut self, mv: Move) -> bool {
+    fn exposed_after(&mut self, mv: Move, in_check: bool) -> bool {
         let us = self.turn;
+        let k = self.kings[us.index()] as usize;
+        let (f, t) = (mv.from.index(), mv.to.index());
         let captured = self.make(mv);
-        let bad = self.kings_facing() || self.is_attacked(self.king(us), us.opponent());
+        let bad = self.kings_facing()
+            || if in_check || f == k {
+                self.is_attacked(self.king(us), us.opponent())
+            } else {
+                self.attacked_since(k, us.opponent(), f, t)
+            };
         self.unmake(mv, captured);
         bad
+    }
+
+    /// What testing the legality of this position's moves needs, computed
+    /// once per position: when in check, the points a move must leave or
+    /// reach to answer every check ([`Legality::evasions`]).
+    fn legality(&self, in_check: bool) -> Legality {
+        let us = self.turn;
+        let king = self.kings[us.index()] as usize;
+        let mut evasions = 0u128;
+        if in_check {
+            let them = us.opponent();
+            let (rook, cannon, pawn) = (
+                code(them, PieceKind::Rook),
+                code(them, PieceKind::Cannon),
+                code(them, PieceKind::Pawn),
+            );
+            for (d, ray) in RAYS[king].iter().enumerate() {
+                let mut line = 0u128;
+                let mut screened = false;
+                for (i, &t) in ray.squares().iter().enumerate() {
+                    line |= 1u128 << t;
+                    let p = self.board[t as usize];
+                    if p == 0 {
+                        continue;
+                    }
+                    if screened {
+                        if p == cannon {
+                            evasions |= line;
+                        }
+                        break;
+                    }
+                    let pawn_attacks = i == 0
+                        && p == pawn
+                        && match d {
+                            0 => them == Color::Black,
+                            1 => them == Color::Red,
+                            _ => !Square::from_index_unchecked(t).on_own_half(them),
+                        };
+                    if p == rook || pawn_attacks {
+                        evasions |= line;
+                    }
+                    screened = true;
+                }
+            }
+            let horse = code(them, PieceKind::Horse);
+            let hs = &HORSE_ATTACKERS[king];
+            for i in 0..hs.len as usize {
+                let (at, leg) = (hs.to[i], hs.via[i]);
+                if self.board[at as usize] == horse && self.board[leg as usize] == 0 {
+                    evasions |= (1u128 << at) | (1u128 << leg);
+                }
+            }
+        }
+        Legality {
+            in_check,
+            king,
+            evasions,
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` keeps one's own king safe (not 自杀,
+    /// 3.4). Called on a scratch copy of the position (the move is made and
+    /// unmade), with the position's [`Position::legality`].
+    #[inline]
+    fn is_safe(&mut self, mv: Move, legality: &Legality) -> bool {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if legality.in_check {
+            // A move that neither leaves nor reaches a point of a checking
+            // line (the checker, the points between, a cannon's screen, a
+            // horse's leg) leaves the king in check.
+            if f != legality.king && legality.evasions & ((1u128 << f) | (1u128 << t)) == 0 {
+                return false;
+            }
+            return !self.exposed_after(mv, true);
+        }
+        !self.needs_full_test(mv, false) || !self.exposed_after(mv, false)
     }
 
     /// Whether a pseudo-legal move needs the full self-exposure test: only a
@@ -712,9 +893,10 @@ impl Position {
         self.gen_pseudo(&mut pseudo);
         let mut scratch = self.clone();
         let in_check = self.is_check();
+        let legality = self.legality(in_check);
         let mut out = MoveList::new();
         for &mv in pseudo.iter() {
-            if !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv) {
+            if scratch.is_safe(mv, &legality) {
                 out.push(mv);
             }
         }
@@ -726,9 +908,10 @@ impl Position {
         let mut pseudo = MoveList::new();
         self.gen_pseudo(&mut pseudo);
         let in_check = self.is_check();
+        let legality = self.legality(in_check);
         let mut n = 0;
         for &mv in pseudo.iter() {
-            if !self.needs_full_test(mv, in_check) || !self.exposed_after(mv) {
+            if self.is_safe(mv, &legality) {
                 n += 1;
             }
         }
@@ -741,9 +924,8 @@ impl Position {
         self.gen_pseudo(&mut pseudo);
         let mut scratch = self.clone();
         let in_check = self.is_check();
-        pseudo
-            .iter()
-            .any(|&mv| !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv))
+        let legality = self.legality(in_check);
+        pseudo.iter().any(|&mv| scratch.is_safe(mv, &legality))
     }
 
     /// Whether the movements of 2.2 allow `mv` for the side to move.
@@ -831,29 +1013,109 @@ impl Position {
         }
     }
 
+    /// The pseudo-legal moves of the side to move that land on `sq`, found
+    /// from `sq` outwards (the movements of 2.2 read backwards) rather than
+    /// by generating every move.
+    fn pseudo_moves_to(&self, sq: usize, list: &mut MoveList) {
+        let us = self.turn;
+        let target = self.board[sq];
+        if target != 0 && color_of(target) == us {
+            return;
+        }
+        let to = Square::from_index_unchecked(sq as u8);
+        let mut add = |from: u8| list.push(Move::new(Square::from_index_unchecked(from), to));
+        let (rook, cannon, pawn) = (
+            code(us, PieceKind::Rook),
+            code(us, PieceKind::Cannon),
+            code(us, PieceKind::Pawn),
+        );
+        // Along the lines: a rook (the first piece), a cannon (the first
+        // piece onto an empty point, the second onto a capture), a pawn
+        // next to it that moves this way.
+        for (d, ray) in RAYS[sq].iter().enumerate() {
+            let mut screened = false;
+            for (i, &x) in ray.squares().iter().enumerate() {
+                let p = self.board[x as usize];
+                if p == 0 {
+                    continue;
+                }
+                if screened {
+                    if p == cannon && target != 0 {
+                        add(x);
+                    }
+                    break;
+                }
+                if p == rook || (p == cannon && target == 0) {
+                    add(x);
+                } else if i == 0 && p == pawn {
+                    // The pawn on x steps towards sq: forward, or sideways
+                    // once across the river.
+                    let moves_here = match d {
+                        0 => us == Color::Black,
+                        1 => us == Color::Red,
+                        _ => !Square::from_index_unchecked(x).on_own_half(us),
+                    };
+                    if moves_here {
+                        add(x);
+                    }
+                }
+                screened = true;
+            }
+        }
+        // The steps are symmetric: a piece on x reaches sq exactly when a
+        // piece on sq would reach x (through the same eye or leg for the
+        // elephant; the horse's leg is read from HORSE_ATTACKERS).
+        let king = code(us, PieceKind::King);
+        for (x, _) in KING[sq].iter() {
+            if self.board[x as usize] == king {
+                add(x);
+            }
+        }
+        let advisor = code(us, PieceKind::Advisor);
+        for (x, _) in ADVISOR[sq].iter() {
+            if self.board[x as usize] == advisor {
+                add(x);
+            }
+        }
+        let elephant = code(us, PieceKind::Elephant);
+        for (x, eye) in ELEPHANT[sq].iter() {
+            if self.board[x as usize] == elephant && self.board[eye as usize] == 0 {
+                add(x);
+            }
+        }
+        let horse = code(us, PieceKind::Horse);
+        for (x, leg) in HORSE_ATTACKERS[sq].iter() {
+            if self.board[x as usize] == horse && self.board[leg as usize] == 0 {
+                add(x);
+            }
+        }
+    }
+
     /// The legal moves of the side to move that land on `sq`.
     pub fn legal_moves_to(&self, sq: Square) -> Vec<Move> {
         let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
+        self.pseudo_moves_to(sq.index(), &mut pseudo);
         let in_check = self.is_check();
+        let legality = self.legality(in_check);
         let mut scratch = self.clone();
         pseudo
             .iter()
             .copied()
-            .filter(|&m| m.to == sq)
-            .filter(|&m| !self.needs_full_test(m, in_check) || !scratch.exposed_after(m))
+            .filter(|&m| scratch.is_safe(m, &legality))
             .collect()
     }
 
     /// Whether the side to move has any legal move landing on `sq`.
     pub fn can_move_to(&self, sq: Square) -> bool {
         let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
+        self.pseudo_moves_to(sq.index(), &mut pseudo);
+        if pseudo.is_empty() {
+            return false;
+        }
         let in_check = self.is_check();
+        let legality = self.legality(in_check);
         let mut scratch = self.clone();
-        pseudo.iter().any(|&m| {
-            m.to == sq && (!self.needs_full_test(m, in_check) || !scratch.exposed_after(m))
-        })
+        pseudo.iter().any(|&m| scratch.is_safe(m, &legality))
     }
 
     /// The piece a move would capture.
@@ -863,13 +1125,109 @@ impl Position {
 
     /// Whether `mv` gives check (3.1) to the opponent.
     pub fn gives_check(&self, mv: Move) -> bool {
-        if !self.may_give_check(mv) {
+        self.gives_check_given(mv, self.in_check(self.turn.opponent()))
+    }
+
+    /// What testing many moves of this position for check needs, computed
+    /// once ([`Position::gives_check_with`]).
+    pub(crate) fn check_info(&self) -> CheckInfo {
+        let us = self.turn;
+        let them = us.opponent();
+        let king = self.kings[them.index()] as usize;
+        let (rook, cannon, horse) = (
+            code(us, PieceKind::Rook),
+            code(us, PieceKind::Cannon),
+            code(us, PieceKind::Horse),
+        );
+        let mut discover = 0u128;
+        let mut lines = 0u128;
+        for ray in RAYS[king].iter() {
+            // The first three pieces along the ray.
+            let mut found = [usize::MAX; 3];
+            let mut n = 0;
+            for &x in ray.squares() {
+                lines |= 1u128 << x;
+                if n < 3 && self.board[x as usize] != 0 {
+                    found[n] = x as usize;
+                    n += 1;
+                }
+            }
+            let at = |i: usize| (i < n).then(|| self.board[found[i]]);
+            // Vacating the first piece lets a rook behind it attack, or a
+            // cannon behind the next one; vacating the second, a cannon
+            // behind the third.
+            if n >= 2 && (at(1) == Some(rook) || at(2) == Some(cannon)) {
+                discover |= 1u128 << found[0];
+            }
+            if n >= 3 && at(2) == Some(cannon) {
+                discover |= 1u128 << found[1];
+            }
+        }
+        let mut horse_points = 0u128;
+        let hs = &HORSE_ATTACKERS[king];
+        for i in 0..hs.len as usize {
+            let (h, leg) = (hs.to[i], hs.via[i]);
+            horse_points |= 1u128 << h;
+            if self.board[h as usize] == horse {
+                // Vacating the leg lets this horse attack.
+                discover |= 1u128 << leg;
+            }
+        }
+        CheckInfo {
+            already: self.is_attacked(Square::from_index_unchecked(king as u8), us),
+            discover,
+            lines,
+            horse_points,
+        }
+    }
+
+    /// [`Position::gives_check`], with the position's [`CheckInfo`]: only a
+    /// move that vacates a point a check could be discovered through, lands
+    /// on the enemy king's file or rank, or brings a horse to a point it
+    /// attacks the king from is looked at further.
+    #[inline]
+    pub(crate) fn gives_check_with(&self, mv: Move, info: &CheckInfo) -> bool {
+        if info.already {
+            return self.gives_check_given(mv, true);
+        }
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let candidate = info.discover & (1u128 << f) != 0
+            || info.lines & (1u128 << t) != 0
+            || (self.board[f] & 7 == PieceKind::Horse as u8
+                && info.horse_points & (1u128 << t) != 0);
+        candidate && self.gives_check_given(mv, false)
+    }
+
+    /// [`Position::gives_check`], told whether the other side's king is
+    /// already attacked (only in a position play cannot reach, such as
+    /// [`Position::without_piece`]'s). When it is not, only what the move
+    /// changed is looked at ([`Position::attacked_since`]); callers testing
+    /// many moves of one position ask once.
+    #[inline]
+    pub(crate) fn gives_check_given(&self, mv: Move, already_attacked: bool) -> bool {
+        if !already_attacked && !self.may_give_check(mv) {
             return false;
         }
-        let mut scratch = self.clone();
-        scratch.make(mv);
         let them = self.turn.opponent();
-        scratch.is_attacked(scratch.king(them), self.turn)
+        let k = self.kings[them.index()] as usize;
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if already_attacked {
+            let mut scratch = self.clone();
+            scratch.make(mv);
+            return scratch.is_attacked(Square::from_index_unchecked(k as u8), self.turn);
+        }
+        // The board after the move, read without making it.
+        let moved = self.board[f];
+        let after = |x: usize| {
+            if x == f {
+                0
+            } else if x == t {
+                moved
+            } else {
+                self.board[x]
+            }
+        };
+        attacked_since_on(after, k, self.turn, f, t)
     }
 
     /// A necessary condition for `mv` to give check, by geometry alone: the
@@ -907,17 +1265,14 @@ impl Position {
         let mut pseudo = MoveList::new();
         self.gen_pseudo(&mut pseudo);
         let mut scratch = self.clone();
+        let legality = self.legality(in_check);
         let mut out = MoveList::new();
         for &mv in pseudo.iter() {
-            if keep(self, mv) && (!self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv))
-            {
+            if keep(self, mv) && scratch.is_safe(mv, &legality) {
                 out.push(mv);
             }
         }
-        let any = !out.is_empty()
-            || pseudo
-                .iter()
-                .any(|&mv| !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv));
+        let any = !out.is_empty() || pseudo.iter().any(|&mv| scratch.is_safe(mv, &legality));
         (out, any)
     }
 
@@ -933,9 +1288,10 @@ impl Position {
             }
         }
         let mut scratch = self.clone();
+        let legality = self.legality(in_check);
         let mut out = MoveList::new();
         for &mv in pseudo.iter() {
-            if !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv) {
+            if scratch.is_safe(mv, &legality) {
                 out.push(mv);
             }
         }
@@ -950,10 +1306,7 @@ impl Position {
             }
             let mut moves = MoveList::new();
             self.gen_piece(s, p, false, &mut moves);
-            if moves
-                .iter()
-                .any(|&mv| !self.needs_full_test(mv, in_check) || !scratch.exposed_after(mv))
-            {
+            if moves.iter().any(|&mv| scratch.is_safe(mv, &legality)) {
                 return (out, true);
             }
         }
@@ -962,7 +1315,8 @@ impl Position {
 
     /// The legal moves that give check.
     pub fn checking_moves(&self) -> MoveList {
-        self.legal_moves_selected(self.is_check(), |p, mv| p.gives_check(mv))
+        let info = self.check_info();
+        self.legal_moves_selected(self.is_check(), |p, mv| p.gives_check_with(mv, &info))
             .0
     }
 
@@ -993,9 +1347,10 @@ impl Position {
         let mut pseudo = MoveList::new();
         self.gen_pseudo(&mut pseudo);
         let in_check = self.is_check();
+        let legality = self.legality(in_check);
         let mut nodes = 0;
         for &mv in pseudo.iter() {
-            if self.needs_full_test(mv, in_check) && self.exposed_after(mv) {
+            if !self.is_safe(mv, &legality) {
                 continue;
             }
             let captured = self.make(mv);
@@ -1055,5 +1410,62 @@ mod tests {
     #[test]
     fn start_matches_its_fen() {
         assert_eq!(Position::start().fen(), crate::fen::START_FEN);
+    }
+
+    /// Every position two plies deep from a few middle games: the moves
+    /// found backwards from a point are those generated forwards.
+    #[test]
+    fn moves_to_a_point_match_generation() {
+        let fens = [
+            crate::fen::START_FEN,
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1C1N2/9/R1BAKABR1 b - - 0 1",
+            "3k5/4a4/4ba3/p3N3p/2b1c4/6P2/P3P3P/4B4/4A4/2BAK4 w - - 0 1",
+            "2bak4/4a4/4b4/4N4/2p1R4/9/9/4C4/4c4/3K5 b - - 0 1",
+        ];
+        for fen in fens {
+            let root = Position::from_fen_with(fen, Validation::Relaxed).expect("fen");
+            let mut positions = vec![root.clone()];
+            for mv in root.legal_moves().iter() {
+                let next = root.play_unchecked(*mv);
+                for reply in next.legal_moves().iter() {
+                    positions.push(next.play_unchecked(*reply));
+                }
+                positions.push(next);
+            }
+            for pos in &positions {
+                let legal = pos.legal_moves();
+                // Legality and check against making each move and looking
+                // at the whole board.
+                for mv in pos.pseudo_legal_moves().iter().copied() {
+                    let after = pos.play_unchecked(mv);
+                    let us = pos.turn();
+                    let safe = !after.kings_facing() && !after.in_check(us);
+                    assert_eq!(legal.iter().any(|&m| m == mv), safe, "{} {mv}", pos.fen());
+                    if safe {
+                        assert_eq!(
+                            pos.gives_check(mv),
+                            after.in_check(us.opponent()),
+                            "{} {mv}",
+                            pos.fen()
+                        );
+                        assert_eq!(
+                            pos.gives_check_with(mv, &pos.check_info()),
+                            after.in_check(us.opponent()),
+                            "{} {mv}",
+                            pos.fen()
+                        );
+                    }
+                }
+                for sq in Square::all() {
+                    let mut forwards: Vec<Move> =
+                        legal.iter().copied().filter(|m| m.to == sq).collect();
+                    let mut backwards = pos.legal_moves_to(sq);
+                    forwards.sort();
+                    backwards.sort();
+                    assert_eq!(forwards, backwards, "{} to {}", pos.fen(), sq);
+                    assert_eq!(pos.can_move_to(sq), !forwards.is_empty());
+                }
+            }
+        }
     }
 }

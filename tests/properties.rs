@@ -103,3 +103,48 @@ fn mirror_and_colour_swap_preserve_the_rules() {
         assert_eq!(Position::from_fen(&mirrored.fen()).ok(), Some(mirrored));
     }
 }
+
+/// The shortcuts of move generation agree with making each move and looking
+/// at the whole board: legality (3.4: no 自杀), the moves landing on a point
+/// (found backwards from it), check (3.1) and the checking moves.
+#[test]
+fn move_generation_shortcuts_match_the_whole_board() {
+    let mut checks = 0;
+    for pos in positions(7, 60, 160) {
+        let us = pos.turn();
+        let legal = sorted(pos.legal_moves().iter().copied());
+        let mut naive_legal = Vec::new();
+        let mut naive_checks = Vec::new();
+        for mv in pos.pseudo_legal_moves().iter().copied() {
+            let after = pos.play_unchecked(mv);
+            if after.kings_facing() || after.in_check(us) {
+                continue;
+            }
+            naive_legal.push(mv);
+            let check = after.in_check(us.opponent());
+            assert_eq!(pos.gives_check(mv), check, "{} {mv}", pos.fen());
+            if check {
+                naive_checks.push(mv);
+            }
+        }
+        assert_eq!(legal, sorted(naive_legal.into_iter()), "{}", pos.fen());
+        checks += naive_checks.len();
+        assert_eq!(
+            sorted(pos.checking_moves().iter().copied()),
+            sorted(naive_checks.into_iter()),
+            "{}",
+            pos.fen()
+        );
+        for sq in qigui::Square::all() {
+            let to_sq = sorted(legal.iter().copied().filter(|m| m.to == sq));
+            assert_eq!(
+                sorted(pos.legal_moves_to(sq).into_iter()),
+                to_sq,
+                "{} to {sq}",
+                pos.fen()
+            );
+            assert_eq!(pos.can_move_to(sq), !to_sq.is_empty());
+        }
+    }
+    assert!(checks > 100, "too few checking moves to test: {checks}");
+}
