@@ -92,10 +92,16 @@ impl Search {
             self.nodes += 1;
             return if pos.has_legal_move() { None } else { Some(0) };
         }
-        let replies = pos.legal_moves();
+        let mut replies = pos.legal_moves();
         if replies.is_empty() {
             return Some(0);
         }
+        // One escape refutes the mate: the likeliest escapes first — a
+        // capture, then a king move.
+        let king = pos.king(pos.turn());
+        replies
+            .as_mut_slice()
+            .sort_by_key(|r| (pos.piece_at(r.to).is_none(), r.from != king));
         let mut worst = 0;
         for &r in replies.iter() {
             self.nodes += 1;

@@ -252,6 +252,9 @@ impl<'a> IntoIterator for &'a MoveList {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [u8; 90],
+    /// The points each side occupies (bit `index`), kept with `board`: move
+    /// generation visits a side's pieces without scanning the ninety points.
+    occupied: [u128; 2],
     turn: Color,
     kings: [u8; 2],
     halfmoves: u32,
@@ -352,6 +355,30 @@ fn attacked_since_on(
         || horse_attacks_on(at, s, by, Some((f, t)))
 }
 
+/// The points each side occupies on `board` (bit `index`; red, black).
+fn occupancy(board: &[u8; 90]) -> [u128; 2] {
+    let mut occupied = [0u128; 2];
+    for (s, &p) in board.iter().enumerate() {
+        if p != 0 {
+            occupied[color_of(p).index()] |= 1u128 << s;
+        }
+    }
+    occupied
+}
+
+/// The points of a set (bit `index`), lowest first.
+#[inline]
+fn points(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(s)
+    })
+}
+
 /// What testing one position's moves for check needs
 /// ([`Position::check_info`]).
 pub(crate) struct CheckInfo {
@@ -425,6 +452,7 @@ impl Position {
         }
         Position {
             board,
+            occupied: occupancy(&board),
             turn: Color::Red,
             kings: [4, 85],
             halfmoves: 0,
@@ -494,6 +522,7 @@ impl Position {
         }
         let pos = Position {
             board,
+            occupied: occupancy(&board),
             turn: setup.turn,
             kings,
             halfmoves: setup.halfmoves,
@@ -581,6 +610,7 @@ impl Position {
         }
         let mut pos = self.clone();
         pos.board[sq.index()] = 0;
+        pos.occupied = occupancy(&pos.board);
         (!pos.kings_facing()).then_some(pos)
     }
 
@@ -593,6 +623,7 @@ impl Position {
         }
         let mut pos = self.clone();
         pos.board[sq.index()] = code ^ 8;
+        pos.occupied = occupancy(&pos.board);
         pos.is_pseudo_legal(Move::new(from, sq))
     }
 
@@ -658,13 +689,8 @@ impl Position {
     }
 
     fn gen_pseudo(&self, list: &mut MoveList) {
-        let us = self.turn;
-        for s in 0..90usize {
-            let p = self.board[s];
-            if p == 0 || color_of(p) != us {
-                continue;
-            }
-            self.gen_piece(s, p, false, list);
+        for s in points(self.occupied[self.turn.index()]) {
+            self.gen_piece(s, self.board[s], false, list);
         }
     }
 
@@ -742,6 +768,11 @@ impl Position {
         let captured = self.board[t];
         self.board[t] = p;
         self.board[f] = 0;
+        let c = color_of(p).index();
+        self.occupied[c] ^= (1u128 << f) | (1u128 << t);
+        if captured != 0 {
+            self.occupied[1 - c] ^= 1u128 << t;
+        }
         if p == KING_CODE[0] {
             self.kings[0] = t as u8;
         } else if p == KING_CODE[1] {
@@ -756,6 +787,11 @@ impl Position {
         let p = self.board[t];
         self.board[f] = p;
         self.board[t] = captured;
+        let c = color_of(p).index();
+        self.occupied[c] ^= (1u128 << f) | (1u128 << t);
+        if captured != 0 {
+            self.occupied[1 - c] ^= 1u128 << t;
+        }
         if p == KING_CODE[0] {
             self.kings[0] = f as u8;
         } else if p == KING_CODE[1] {
@@ -1281,11 +1317,8 @@ impl Position {
     pub(crate) fn legal_captures(&self, in_check: bool) -> (MoveList, bool) {
         let us = self.turn;
         let mut pseudo = MoveList::new();
-        for s in 0..90usize {
-            let p = self.board[s];
-            if p != 0 && color_of(p) == us {
-                self.gen_piece(s, p, true, &mut pseudo);
-            }
+        for s in points(self.occupied[us.index()]) {
+            self.gen_piece(s, self.board[s], true, &mut pseudo);
         }
         let mut scratch = self.clone();
         let legality = self.legality(in_check);
@@ -1299,13 +1332,9 @@ impl Position {
             return (out, true);
         }
         // Any legal move, piece by piece, stopping at the first.
-        for s in 0..90usize {
-            let p = self.board[s];
-            if p == 0 || color_of(p) != us {
-                continue;
-            }
+        for s in points(self.occupied[us.index()]) {
             let mut moves = MoveList::new();
-            self.gen_piece(s, p, false, &mut moves);
+            self.gen_piece(s, self.board[s], false, &mut moves);
             if moves.iter().any(|&mv| scratch.is_safe(mv, &legality)) {
                 return (out, true);
             }
@@ -1374,6 +1403,7 @@ impl Position {
                 .mirror_files()
                 .index() as u8;
         }
+        out.occupied = occupancy(&out.board);
         out
     }
 
@@ -1386,6 +1416,7 @@ impl Position {
             out.board[89 - s] = if p == 0 { 0 } else { p ^ 8 };
         }
         out.kings = [89 - self.kings[1], 89 - self.kings[0]];
+        out.occupied = occupancy(&out.board);
         out.turn = self.turn.opponent();
         out
     }
@@ -1433,6 +1464,15 @@ mod tests {
                 positions.push(next);
             }
             for pos in &positions {
+                assert_eq!(pos.occupied, occupancy(&pos.board), "{}", pos.fen());
+                for sq in [
+                    Square::from_index_unchecked(0),
+                    Square::from_index_unchecked(40),
+                ] {
+                    if let Some(without) = pos.without_piece(sq) {
+                        assert_eq!(without.occupied, occupancy(&without.board));
+                    }
+                }
                 let legal = pos.legal_moves();
                 // Legality and check against making each move and looking
                 // at the whole board.
