@@ -360,7 +360,8 @@ impl Searcher<'_> {
         // Alpha-beta on the total order below: the starting side maximises,
         // the other minimises; a line that cannot change the choice above
         // is not searched further. The line chosen is the one plain
-        // minimax would choose (the first of the best, in move order).
+        // minimax would choose (the first of the best, in the order the
+        // moves are tried: most valuable victim first, below).
         let (mut alpha, mut beta) = window;
         if let Some((_, v)) = best {
             if side == starter {

@@ -277,6 +277,19 @@ fn code(color: Color, kind: PieceKind) -> u8 {
     Piece::new(color, kind).code()
 }
 
+/// Whether a pawn of `color` on the point `x`, next to a point `s` in the
+/// direction `d` ([`DIRS`](crate::tables::DIRS)) from `s`, steps onto `s`:
+/// forward, or sideways once across the river — never backwards.
+#[inline]
+fn pawn_reaches(d: usize, color: Color, x: u8) -> bool {
+    match d {
+        // The pawn stands north of s: it steps south onto s only if black.
+        0 => color == Color::Black,
+        1 => color == Color::Red,
+        _ => !Square::from_index_unchecked(x).on_own_half(color),
+    }
+}
+
 /// Whether a rook, cannon or pawn of `by` attacks the point `s` along the
 /// ray of direction `d` ([`DIRS`](crate::tables::DIRS)) from it, on the
 /// board `at` (the code of the piece on each point).
@@ -297,19 +310,8 @@ fn attacked_along_on(at: impl Fn(usize) -> u8, s: usize, d: usize, by: Color) ->
         if p == rook {
             return true;
         }
-        if i == 0 && p == pawn {
-            // A pawn attacks forward and, once across the river, sideways;
-            // it never attacks backwards.
-            let attacks = match d {
-                // The pawn stands north of s: it attacks s only if it moves
-                // south, i.e. it is black.
-                0 => by == Color::Black,
-                1 => by == Color::Red,
-                _ => !Square::from_index_unchecked(t).on_own_half(by),
-            };
-            if attacks {
-                return true;
-            }
+        if i == 0 && p == pawn && pawn_reaches(d, by, t) {
+            return true;
         }
         screened = true;
     }
@@ -854,13 +856,7 @@ impl Position {
                         }
                         break;
                     }
-                    let pawn_attacks = i == 0
-                        && p == pawn
-                        && match d {
-                            0 => them == Color::Black,
-                            1 => them == Color::Red,
-                            _ => !Square::from_index_unchecked(t).on_own_half(them),
-                        };
+                    let pawn_attacks = i == 0 && p == pawn && pawn_reaches(d, them, t);
                     if p == rook || pawn_attacks {
                         evasions |= line;
                     }
@@ -1081,19 +1077,13 @@ impl Position {
                     }
                     break;
                 }
-                if p == rook || (p == cannon && target == 0) {
+                // A pawn next to sq that steps this way: forward, or
+                // sideways once across the river.
+                if p == rook
+                    || (p == cannon && target == 0)
+                    || (i == 0 && p == pawn && pawn_reaches(d, us, x))
+                {
                     add(x);
-                } else if i == 0 && p == pawn {
-                    // The pawn on x steps towards sq: forward, or sideways
-                    // once across the river.
-                    let moves_here = match d {
-                        0 => us == Color::Black,
-                        1 => us == Color::Red,
-                        _ => !Square::from_index_unchecked(x).on_own_half(us),
-                    };
-                    if moves_here {
-                        add(x);
-                    }
                 }
                 screened = true;
             }
