@@ -22,6 +22,7 @@ fn bench(c: &mut Criterion) {
             &RepetitionRules::XIANGQI_2020,
             f.sequence,
             f.points,
+            &f.key_points,
             &limits,
         )
     };

@@ -32,6 +32,7 @@ fn main() {
                 &RepetitionRules::XIANGQI_2020,
                 f.sequence,
                 f.points,
+                &f.key_points,
                 &limits,
             );
         }

@@ -47,6 +47,44 @@ pub struct Context {
     /// The position before that move, the opponent to move: what the mover
     /// could already win before the opponent's last move (参考图37).
     pub previous: Option<Position>,
+    /// 26.2: the points a referee judges to be defensive key points
+    /// (守和要点) for a side holding a draw. Whether a point is one is the
+    /// referee's judgment, not the position's, so it is an input; by default
+    /// none is named and 26.2 does not apply.
+    pub key_points: Vec<Square>,
+}
+
+/// 26.2: 守和方只有一个进攻子时，占据守和要点，附带产生的捉士象按"闲"处理 —
+/// whether the move is that: the mover has a single attacking piece (车、
+/// 马、炮, or a pawn across the river), the move brings it onto a point
+/// named a defensive key point, and everything the move chases is an
+/// advisor or an elephant (图18: 车六平五 — 占据守和要点，附带产生的捉象判闲).
+fn occupies_key_point(
+    after: &Position,
+    mv: Move,
+    key_points: &[Square],
+    chased: &[Threat],
+) -> bool {
+    let Some(mover) = after.piece_at(mv.to) else {
+        return false;
+    };
+    let attacking = after
+        .pieces()
+        .filter(|&(sq, p)| {
+            p.color == mover.color
+                && match p.kind {
+                    PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon => true,
+                    PieceKind::Pawn => !sq.on_own_half(p.color),
+                    _ => false,
+                }
+        })
+        .count();
+    attacking == 1
+        && key_points.contains(&mv.to)
+        && !chased.is_empty()
+        && chased
+            .iter()
+            .all(|t| matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant))
 }
 
 /// A chased piece, as reported.
@@ -511,6 +549,18 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     }
     if before.is_check() && !king_answers_check && !fresh.is_empty() {
         clauses.push("26.1.2");
+    }
+    if occupies_key_point(&after, mv, &ctx.key_points, &fresh) {
+        a.clauses = vec!["26.2", "24.8"];
+        a.reason = format!(
+            "its only attacking piece occupies {}, which the referee names a defensive key point; the chase of an advisor or elephant that comes with it counts as idle",
+            mv.to
+        );
+        a.reason_zh = format!(
+            "守和方唯一进攻子占据守和要点({}，裁判认定)，附带产生的捉士象按闲处理",
+            mv.to
+        );
+        return a;
     }
     if !fresh.is_empty() {
         a.label = Label::Zhuo;

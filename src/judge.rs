@@ -2,7 +2,7 @@
 //! [`crate::classify`], then ruled on by [`crate::ruling`] (棋例, articles
 //! 23–26).
 
-use crate::board::Color;
+use crate::board::{Color, Square};
 use crate::classify::{self, Analysis, Context, Limits};
 use crate::notation;
 use crate::position::{Move, Position};
@@ -32,13 +32,15 @@ pub struct Judgement {
 
 /// Labels every move of `moves` from `start` and rules on the cycle.
 /// When the moves return to `start`, the cycle is closed: the move before
-/// the first is the last.
+/// the first is the last. `key_points` are the defensive key points a
+/// referee names for 26.2 ([`Context::key_points`]; usually none).
 pub fn judge(
     start: &Position,
     moves: &[Move],
     rules: &RepetitionRules,
     sequence: Sequence,
     points: Option<u32>,
+    key_points: &[Square],
     limits: &Limits,
 ) -> Judgement {
     let mut cur = start.clone();
@@ -65,6 +67,7 @@ pub fn judge(
         let ctx = Context {
             last_move,
             previous,
+            key_points: key_points.to_vec(),
         };
         let analysis = classify::classify(before, mv, &ctx, limits);
         out.push(JudgedMove {

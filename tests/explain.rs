@@ -43,12 +43,23 @@ fn explanations_of_reproduced_figures() {
             Sequence::Threefold
         };
         let points = input["points"].as_u64().map(|p| p as u32);
+        let key_points: Vec<qigui::Square> = input["key_points"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| {
+                s.as_str()
+                    .and_then(qigui::Square::parse)
+                    .expect("key point")
+            })
+            .collect();
         let j = judge::judge(
             &start,
             &moves,
             &RepetitionRules::XIANGQI_2020,
             sequence,
             points,
+            &key_points,
             &Limits::default(),
         );
         let id = c["id"].as_str().expect("id");

@@ -12,15 +12,16 @@ use figures::{Figure, figures};
 use qigui::classify::Limits;
 use qigui::judge::{self, Judgement};
 use qigui::ruling::RepetitionRules;
-use qigui::{Move, Position};
+use qigui::{Move, Position, Square};
 
-fn run(start: &Position, moves: &[Move], f: &Figure) -> Judgement {
+fn run(start: &Position, moves: &[Move], key_points: &[Square], f: &Figure) -> Judgement {
     judge::judge(
         start,
         moves,
         &RepetitionRules::XIANGQI_2020,
         f.sequence,
         f.points,
+        key_points,
         &Limits::default(),
     )
 }
@@ -40,9 +41,10 @@ fn verdict(j: &Judgement) -> String {
 fn mirroring_keeps_labels_and_verdict() {
     let mut broken = Vec::new();
     for f in figures() {
-        let base = run(&f.start, &f.moves, &f);
+        let base = run(&f.start, &f.moves, &f.key_points, &f);
         let m: Vec<Move> = f.moves.iter().map(|m| m.mirror_files()).collect();
-        let mirrored = run(&f.start.mirror_files(), &m, &f);
+        let k: Vec<Square> = f.key_points.iter().map(|s| s.mirror_files()).collect();
+        let mirrored = run(&f.start.mirror_files(), &m, &k, &f);
         if labels(&base) != labels(&mirrored) || verdict(&base) != verdict(&mirrored) {
             broken.push(format!(
                 "{}: {:?} {} vs mirrored {:?} {}",
@@ -65,9 +67,10 @@ fn mirroring_keeps_labels_and_verdict() {
 fn swapping_colours_swaps_the_verdict() {
     let mut broken = Vec::new();
     for f in figures() {
-        let base = run(&f.start, &f.moves, &f);
+        let base = run(&f.start, &f.moves, &f.key_points, &f);
         let m: Vec<Move> = f.moves.iter().map(|m| m.rotate()).collect();
-        let swapped = run(&f.start.swap_colors(), &m, &f);
+        let k: Vec<Square> = f.key_points.iter().map(|s| s.rotate()).collect();
+        let swapped = run(&f.start.swap_colors(), &m, &k, &f);
         let want = base
             .ruling
             .as_ref()

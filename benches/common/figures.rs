@@ -3,7 +3,7 @@
 //! `examples/time_figures.rs` and `tests/symmetry.rs`.
 
 use qigui::ruling::Sequence;
-use qigui::{Move, Position, notation};
+use qigui::{Move, Position, Square, notation};
 use serde_json::Value;
 
 /// One figure case: its start, its cycle and how it is ruled on.
@@ -13,6 +13,8 @@ pub struct Figure {
     pub moves: Vec<Move>,
     pub sequence: Sequence,
     pub points: Option<u32>,
+    /// 26.2's defensive key points named by the case (`key_points`).
+    pub key_points: Vec<Square>,
 }
 
 /// Every figure case. Panics, naming the case, if one does not read: a
@@ -38,6 +40,16 @@ pub fn figures() -> Vec<Figure> {
             .collect();
         let (moves, _) = notation::parse_line(&start, &text.join(" "))
             .unwrap_or_else(|(i, e)| panic!("{id}: move {}: {e}", i + 1));
+        let key_points = input["key_points"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| {
+                s.as_str()
+                    .and_then(Square::parse)
+                    .unwrap_or_else(|| panic!("{id}: key point {s}"))
+            })
+            .collect();
         out.push(Figure {
             id,
             start,
@@ -48,6 +60,7 @@ pub fn figures() -> Vec<Figure> {
                 Sequence::Threefold
             },
             points: input["points"].as_u64().map(|p| p as u32),
+            key_points,
         });
     }
     out

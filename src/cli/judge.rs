@@ -12,7 +12,7 @@ use super::{Args, position_arg};
 pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(
         raw,
-        &["fen", "moves", "edition", "format", "points"],
+        &["fen", "moves", "edition", "format", "points", "key-points"],
         &["nine-rounds", "explain"],
     )?;
     let format = args.format(&["text", "json"])?;
@@ -33,7 +33,26 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
     } else {
         Sequence::Threefold
     };
-    let j = judge::judge(&start, &moves, rules, sequence, points, &Limits::default());
+    // 26.2: the defensive key points the referee names, e.g. "e4" or "e4,e5".
+    let key_points = args
+        .value("key-points")
+        .map(|list| {
+            list.split([',', ' '])
+                .filter(|s| !s.is_empty())
+                .map(|s| qigui::Square::parse(s).ok_or(format!("--key-points: {s} is not a point")))
+                .collect::<Result<Vec<_>, String>>()
+        })
+        .transpose()?
+        .unwrap_or_default();
+    let j = judge::judge(
+        &start,
+        &moves,
+        rules,
+        sequence,
+        points,
+        &key_points,
+        &Limits::default(),
+    );
     if format == "json" {
         let moves: Vec<_> = j
             .moves

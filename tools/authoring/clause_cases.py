@@ -153,8 +153,8 @@ def valid(p,f,r):
     return True
 
 CASES=[]
-def case(cid, clauses, desc, pieces, moves, labels, verdict, note, turn='w', optional=False):
-    CASES.append(dict(cid=cid, clauses=clauses, desc=desc, pieces=pieces, moves=moves.split(), labels=labels.split(), verdict=verdict, note=note, turn=turn, optional=optional))
+def case(cid, clauses, desc, pieces, moves, labels, verdict, note, turn='w', optional=False, key_points=()):
+    CASES.append(dict(cid=cid, clauses=clauses, desc=desc, pieces=pieces, moves=moves.split(), labels=labels.split(), verdict=verdict, note=note, turn=turn, optional=optional, key_points=list(key_points)))
 def P(s):
     d={}
     for tok in s.split():
@@ -352,7 +352,12 @@ case('24.18/check-exposes-own-king', ['24.18','26.3','24.1','24.3','24.13'],
 case('26.2/rook-on-key-file-mirrored-图18', ['26.2','24.1','24.2'],
  '图18左右镜像：守和方单车占据中路要点，附带捉象判闲',
  {'d9': 'a', 'f9': 'k', 'e8': 'a', 'e7': 'b', 'i7': 'b', 'e4': 'R', 'e3': 'n', 'e2': 'r', 'f2': 'A', 'e1': 'A', 'f1': 'K'}, 'e4f4 f9e9 f4e4 e9f9', '将 闲 闲 杀', 'draw',
- '图18 mirrored left to right (every piece moved to the mirrored file; the moves mirrored). The book (图18): 红方一将一闲，占据守和要点，附带产生的捉象判“闲”。红方一将一闲，黑方一杀一闲，双方不变作和。Red, the side holding the draw, has one attacking piece, the rook; f4e4 returns it to the central file, the defensive key point, and the chase of the elephant it brings with it is 闲 (26.2). Mirroring changes no relation between the pieces, so the book\'s labels and verdict stand.')
+ '图18 mirrored left to right (every piece moved to the mirrored file; the moves mirrored). The book (图18): 红方一将一闲，占据守和要点，附带产生的捉象判“闲”。红方一将一闲，黑方一杀一闲，双方不变作和。Red, the side holding the draw, has one attacking piece, the rook; f4e4 returns it to the central file, the defensive key point, and the chase of the elephant it brings with it is 闲 (26.2). Mirroring changes no relation between the pieces, so the book\'s labels and verdict stand. Whether e4 is a defensive key point is the referee\'s call, which the book makes for 图18; it is given in input.key_points.', key_points=['e4'])
+
+case('26.2/two-attacking-pieces', ['26.2','24.3','24.13','25.3'],
+ '守和方有两个进攻子：车回中路要点附带捉象，不适用26.2，判捉',
+ {'d9': 'a', 'f9': 'k', 'e8': 'a', 'e7': 'b', 'i7': 'b', 'e4': 'R', 'e3': 'n', 'e2': 'r', 'f2': 'A', 'e1': 'A', 'f1': 'K', 'a0': 'N'}, 'e4f4 f9e9 f4e4 e9f9', '将 闲 捉 杀', 'red_must_change',
+ 'The position of 26.2/rook-on-key-file-mirrored-图18 with a red horse added in the corner a0, where it attacks nothing (b2, c1 empty) and nothing attacks it. e4 is named a defensive key point as before, but 26.2 speaks of a side holding the draw that has only one attacking piece (守和方只有一个进攻子时); red now has two, rook and horse, so the chase of the unprotected elephant on e7 that f4e4 brings is an ordinary 捉 (24.3). e4f4 is 将 and the black king moves are as in 图18 (f9e9 answers the check and threatens mate: 闲 under 26.1.2; e9f9 杀). Red 一将一捉 is forbidden (24.13), black 一闲一杀 is not: red must change (25.3).', key_points=['e4'])
 
 case('26.1.1/king-uncovers-rook', ['26.1.1','26.1','24.3'],
  '帅离开横线，车可吃无根马：走动帅后其他子产生新的捉，判捉',
@@ -403,8 +408,10 @@ def check(c):
 
 
 def divergence(qigui, fen, c):
-    r = subprocess.run([qigui, "judge", "--fen", fen, "--moves", " ".join(c["moves"]), "--format", "json"],
-                       capture_output=True, text=True)
+    args = [qigui, "judge", "--fen", fen, "--moves", " ".join(c["moves"]), "--format", "json"]
+    if c["key_points"]:
+        args += ["--key-points", ",".join(c["key_points"])]
+    r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode != 0:
         return "qigui could not judge this cycle"
     j = json.loads(r.stdout)
@@ -451,6 +458,8 @@ def main():
         L.append("    input:")
         L.append("      fen: " + q(fen))
         L.append("      moves: [" + ", ".join(c["moves"]) + "]")
+        if c["key_points"]:
+            L.append("      key_points: [" + ", ".join(c["key_points"]) + "]")
         exp = "{labels: [" + ", ".join(c["labels"]) + "]"
         if c["verdict"]:
             exp += ", verdict: " + c["verdict"]

@@ -82,6 +82,15 @@ def divergence(j, labels, verdict):
     return "; ".join(parts)
 
 
+# 26.2's defensive key points (守和要点) are a referee's judgment, given to the
+# classifier as an input (`key_points`); these are the ones the book's
+# commentary names.
+KEY_POINTS = {
+    # 图18: 红方一将一闲，占据守和要点 — 车六平五 brings the rook to e4.
+    "fig18": ["e4"],
+}
+
+
 def main():
     figs = yaml.safe_load(open(f"{RULEBOOKS}/xiangqi-2020-figures.yaml", encoding="utf-8"))
     pos = {p["id"]: p for p in yaml.safe_load(open(f"{RULEBOOKS}/xiangqi-2020-figure-positions.yaml", encoding="utf-8"))}
@@ -106,6 +115,8 @@ def main():
         for m in f["moves"]:
             labels += [m[2], m[4]]
         extra = ["--nine-rounds", "--points", "6"] if f["id"] == "ref08" else []
+        if f["id"] in KEY_POINTS:
+            extra += ["--key-points", ",".join(KEY_POINTS[f["id"]])]
         clauses = []
         for c, fs in CITES.items():
             if book in fs:
@@ -116,6 +127,9 @@ def main():
         if f["verdict"] in VERDICT_CLAUSE and VERDICT_CLAUSE[f["verdict"]] not in clauses:
             clauses.append(VERDICT_CLAUSE[f["verdict"]])
         note = f["commentary"]
+        if f["id"] in KEY_POINTS:
+            note += (" — 26.2: the commentary names the defensive key point (占据守和要点), "
+                     "given as the referee's call in input.key_points.")
         if p.get("note"):
             note += " — Transcription: " + p["note"]
         printed = "；".join(f"{m[0]}. {m[1]} {m[3]}" for m in f["moves"])
@@ -157,9 +171,12 @@ def emit(out, cid, book, clauses, desc, provenance, note, fen, moves, labels, ve
     out.append("    input:")
     out.append(f"      fen: {q(fen)}")
     out.append(f"      moves: [{', '.join(moves)}]")
-    if extra:
+    if "--nine-rounds" in extra:
         out.append("      sequence: nine-rounds")
         out.append("      points: 6")
+    if "--key-points" in extra:
+        keys = extra[extra.index("--key-points") + 1].split(",")
+        out.append(f"      key_points: [{', '.join(keys)}]")
     out.append(f"    expected: {{labels: [{', '.join(labels)}], idle_category: true, verdict: {verdict}}}")
 
 

@@ -355,6 +355,11 @@ pub struct LabelsInput {
     /// For 23.4: distinct points the attacking side used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
+    /// 26.2: the points the referee judges to be defensive key points
+    /// (守和要点), as ICCS points (`e4`); none by default, and then 26.2
+    /// does not apply.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub key_points: Vec<String>,
 }
 
 /// `move-labels` expected.
@@ -428,12 +433,21 @@ pub(crate) fn answer_labels(input: &Value, edition: &Edition) -> Result<Value, S
         moves: i.moves.clone(),
     })
     .map_err(fail)?;
+    let key_points = i
+        .key_points
+        .iter()
+        .map(|k| {
+            crate::Square::parse(k)
+                .ok_or_else(|| format!("input.key_points: {k:?} is not a point (ICCS, e.g. e4)"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let j = crate::judge::judge(
         &start,
         &moves,
         rules(edition)?,
         i.sequence,
         i.points,
+        &key_points,
         &crate::classify::Limits::default(),
     );
     to_output(&LabelsExpected {
