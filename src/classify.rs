@@ -338,7 +338,17 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     let Some(again) = after.pass() else {
         return a;
     };
-    let king_answers_check = before.is_check() && moved.is_some_and(|p| p.kind == PieceKind::King);
+    // 26.1.2: 走动帅(将)应将而产生的"捉"、"杀"，按"闲"处理. A king that
+    // steps out of a mate threat (解杀) answers it as it would answer a
+    // check: what the step creates counts as idle too (参考图30: 将5平6
+    // escapes 车三退二's mate, and the elephant may then take the pawn on
+    // 七 — 闲), while another piece that parries a mate and creates a chase
+    // chases (参考图35: 车4平6 解杀后形成炮捉车 — 捉).
+    let king_answers_check = moved.is_some_and(|p| p.kind == PieceKind::King)
+        && (before.is_check()
+            || (before.pass().is_some_and(|them| {
+                mate::mate_by_checks(&them, limits.mate).is_mate()
+            }) && !mate::mate_by_checks(&after, limits.mate).is_mate()));
 
     // 杀 (24.2).
     let mate_after = mate::mate_by_checks(&again, limits.mate);
