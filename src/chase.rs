@@ -303,6 +303,11 @@ struct Searcher<'a> {
     /// Pieces the starting side could already take for nothing before the
     /// exchange began: gains on them are not the exchange's.
     already_free: &'a [Square],
+    /// The starting side's legal moves before the exchange began: a capture
+    /// elsewhere that the exchange itself made possible (参考图1: 马二退四 —
+    /// 前马进五吃象, and the horse behind, its leg freed, takes the rook) is
+    /// part of it, protected or not.
+    root_moves: &'a MoveList,
     /// The side that started the exchange.
     starter: Color,
     /// The point of the first capture.
@@ -392,19 +397,21 @@ impl Searcher<'_> {
             let capture = pos.piece_at(mv.to);
             // Elsewhere the starting side takes only what the exchange has
             // left hanging: a piece it can now take with no recapture, that it
-            // could not take for nothing before — and not with its king or a
-            // pawn after an even exchange (26.8: 其他子完成互吃等值交换过程后，
-            // 兵(卒)或帅(将)的最后吃子，按"闲"处理; 参考图32, 参考图33).
+            // could not take for nothing before, or any piece by a capture
+            // the exchange itself made possible (参考图1: the horse whose leg
+            // the first capture freed takes the rook) — and not with its king
+            // or a pawn after an even exchange (26.8: 其他子完成互吃等值交换过程
+            // 后，兵(卒)或帅(将)的最后吃子，按"闲"处理; 参考图32, 参考图33).
             if side == starter
                 && !in_check
                 && mv.to != target
                 && Some(mv.to) != last_to
-                && (self.already_free.contains(&mv.to)
-                    || recapturable_after(pos, mv)
-                    || (not_losing
-                        && pos
-                            .piece_at(mv.from)
-                            .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn))))
+                && ((not_losing
+                    && pos
+                        .piece_at(mv.from)
+                        .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn)))
+                    || ((self.already_free.contains(&mv.to) || recapturable_after(pos, mv))
+                        && self.root_moves.iter().any(|&m| m == mv)))
             {
                 continue;
             }
@@ -495,11 +502,13 @@ fn exchange_search_counted(
     }
     start.push(mv);
     let after = pos.play_unchecked(mv);
+    let root_moves = pos.legal_moves();
     let mut s = Searcher {
         ctx,
         nodes: 0,
         limit: limits.nodes,
         already_free: free,
+        root_moves: &root_moves,
         starter,
         target: mv.to,
     };

@@ -346,9 +346,10 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // chases (参考图35: 车4平6 解杀后形成炮捉车 — 捉).
     let king_answers_check = moved.is_some_and(|p| p.kind == PieceKind::King)
         && (before.is_check()
-            || (before.pass().is_some_and(|them| {
-                mate::mate_by_checks(&them, limits.mate).is_mate()
-            }) && !mate::mate_by_checks(&after, limits.mate).is_mate()));
+            || (before
+                .pass()
+                .is_some_and(|them| mate::mate_by_checks(&them, limits.mate).is_mate())
+                && !mate::mate_by_checks(&after, limits.mate).is_mate()));
 
     // 杀 (24.2).
     let mate_after = mate::mate_by_checks(&again, limits.mate);
