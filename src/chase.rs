@@ -879,10 +879,16 @@ pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<
             if !helpers.is_empty() {
                 // A combined chase (24.17) is its own category: 26.9.2 and
                 // 26.9.3 set 联合捉车 and 联合捉无根子 apart from 捉车, 捉无根子.
-                let joint = match piece.kind {
-                    PieceKind::Rook => Target::JointRook,
-                    _ if categories.contains(&Target::Unprotected) => Target::JointUnprotected,
-                    _ => Target::Joint,
+                // 联合捉车 as 捉车 above: the rook is the target, or the
+                // exchange that follows wins one (参考图14: 车炮联合捉车 — the
+                // cannon takes the advisor uncovering the rook's check, then
+                // the rook on 九).
+                let joint = if categories.contains(&Target::Rook) {
+                    Target::JointRook
+                } else if categories.contains(&Target::Unprotected) {
+                    Target::JointUnprotected
+                } else {
+                    Target::Joint
                 };
                 categories = vec![joint];
             }

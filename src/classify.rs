@@ -155,6 +155,14 @@ fn describe_target(t: &ChaseTarget) -> (String, String) {
             format!("伏将军抽吃{name}({at})"),
         );
     }
+    if c(Target::JointRook) && t.piece.kind != PieceKind::Rook {
+        return (
+            format!(
+                "chases the {kind} on {at} jointly with another piece, and wins a rook in the exchange that follows"
+            ),
+            format!("联合捉{name}({at})，交换后可得车"),
+        );
+    }
     if c(Target::JointRook) || c(Target::JointUnprotected) || c(Target::Joint) {
         return (
             format!("chases the {kind} on {at} jointly with another piece"),
@@ -208,8 +216,7 @@ fn new_threats(before: &[Threat], after: &[Threat], fled: &Fled<'_>) -> Vec<Thre
             !before.iter().any(|b| {
                 b.target == t.target
                     && b.piece == t.piece
-                    && (material::judge(&b.gained, &b.lost) >= material::judge(&t.gained, &t.lost)
-                        || fled.only_escaped(b, t))
+                    && (!wins_more(t, b) || fled.only_escaped(b, t))
             })
         })
         .filter(|t| {
@@ -226,6 +233,17 @@ fn new_threats(before: &[Threat], after: &[Threat], fled: &Fled<'_>) -> Vec<Thre
         })
         .cloned()
         .collect()
+}
+
+/// Whether the line of `after` wins more than the line of `before`, by the
+/// rulebook's comparison of what each side gains and loses (1.2, 26.6,
+/// 26.7): `after`'s gains with `before`'s losses against the reverse.
+fn wins_more(after: &Threat, before: &Threat) -> bool {
+    let mut g = after.gained.clone();
+    g.extend(before.lost.iter().copied());
+    let mut l = after.lost.clone();
+    l.extend(before.gained.iter().copied());
+    material::judge(&g, &l) == Trade::Gain
 }
 
 /// A chased piece that flees (参考图37: 炮9退1 escapes the rook's chase and

@@ -860,8 +860,53 @@ pub fn rule(cycle: &Cycle, rules: &RepetitionRules) -> Result<Ruling, RulingErro
                             }
                         }
                     }
-                    match (red.listed_26_9_1, black.listed_26_9_1) {
-                        (true, false) | (false, true) => {
+                    // 26.9.2 and 26.9.3 name a pair of cycles: 长捉车 against
+                    // 联合捉车, 长捉无根子 against 联合捉无根子. The side whose
+                    // every move chases so, against a side whose every move
+                    // chases jointly so, changes — whatever else the joint
+                    // side's moves chase besides (参考图14: 红方长捉车，黑方为
+                    // 车炮联合捉车，红方变着, black's moves also taking a pawn
+                    // or a horse on the way).
+                    let pair = |a: Color| -> Option<&'static str> {
+                        let (own, other) = (cycle.side(a), cycle.side(a.opponent()));
+                        if all_chase(own, rules, |t| t == Target::Rook)
+                            && all_chase(other, rules, |t| t == Target::JointRook)
+                        {
+                            Some("26.9.2")
+                        } else if all_chase(own, rules, |t| t == Target::Unprotected)
+                            && all_chase(other, rules, |t| t == Target::JointUnprotected)
+                        {
+                            Some("26.9.3")
+                        } else {
+                            None
+                        }
+                    };
+                    let paired = match (pair(Color::Red), pair(Color::Black)) {
+                        (Some(c), None) => Some((Color::Red, c)),
+                        (None, Some(c)) => Some((Color::Black, c)),
+                        _ => None,
+                    };
+                    match (red.listed_26_9_1, black.listed_26_9_1, paired) {
+                        (true, true, Some((side, specific))) => {
+                            let a = if side == Color::Red { &red } else { &black };
+                            verdict = Verdict::must_change(side);
+                            clauses = rules.c_both_forbidden_change.to_vec();
+                            if let Some(c) = clauses.iter_mut().find(|c| **c == "26.9.1") {
+                                *c = specific;
+                            }
+                            explanation = format!(
+                                "{names}，双方均为禁止着法；{}方{}，对方{}，属{}所列，须变着，不变作负。",
+                                side.chinese(),
+                                a.description,
+                                if specific == "26.9.2" {
+                                    "联合捉车"
+                                } else {
+                                    "联合捉无根子"
+                                },
+                                specific
+                            );
+                        }
+                        (true, false, _) | (false, true, _) => {
                             let (a, other_moves) = if red.listed_26_9_1 {
                                 (&red, &cycle.black)
                             } else {
