@@ -222,14 +222,7 @@ fn new_threats(before: &[Threat], after: &[Threat], fled: &Fled<'_>) -> Vec<Thre
         .filter(|t| {
             // A gain through checks that only repeats what could already be
             // won is no new chase (图5); a new capture target is.
-            t.means == Means::Capture
-                || before.iter().all(|b| {
-                    let mut g = t.gained.clone();
-                    g.extend(b.lost.iter().copied());
-                    let mut l = t.lost.clone();
-                    l.extend(b.gained.iter().copied());
-                    material::judge(&g, &l) == Trade::Gain
-                })
+            t.means == Means::Capture || before.iter().all(|b| wins_more(t, b))
         })
         .cloned()
         .collect()

@@ -907,23 +907,8 @@ pub fn rule(cycle: &Cycle, rules: &RepetitionRules) -> Result<Ruling, RulingErro
                             );
                         }
                         (true, false, _) | (false, true, _) => {
-                            let (a, other_moves) = if red.listed_26_9_1 {
-                                (&red, &cycle.black)
-                            } else {
-                                (&black, &cycle.red)
-                            };
-                            let own = cycle.side(a.side);
-                            let specific = if all_chase(own, rules, |t| t == Target::Rook)
-                                && all_chase(other_moves, rules, |t| t == Target::JointRook)
-                            {
-                                "26.9.2"
-                            } else if all_chase(own, rules, |t| t == Target::Unprotected)
-                                && all_chase(other_moves, rules, |t| t == Target::JointUnprotected)
-                            {
-                                "26.9.3"
-                            } else {
-                                "26.9.1"
-                            };
+                            let a = if red.listed_26_9_1 { &red } else { &black };
+                            let specific = pair(a.side).unwrap_or("26.9.1");
                             verdict = Verdict::must_change(a.side);
                             clauses = rules.c_both_forbidden_change.to_vec();
                             if let Some(c) = clauses.iter_mut().find(|c| **c == "26.9.1") {
