@@ -1,7 +1,32 @@
 //! Prints every threat of the side to move (chase::threats), for debugging
 //! the classifier: `cargo run --example debug_threats -- FEN [MOVES...]`:
-//! after MOVES, the threats of the side that played the last one.
+//! after MOVES, the threats of the side that played the last one. The
+//! environment variables QIGUI_CHECKS, QIGUI_ROOK_CHECKS, QIGUI_DEFENDER_CHECKS, QIGUI_PLIES
+//! and QIGUI_NODES override the default limits.
 use qigui::{Position, chase, notation, protection::ValueContext};
+/// The default limits, with QIGUI_CHECKS, QIGUI_ROOK_CHECKS, QIGUI_DEFENDER_CHECKS,
+/// QIGUI_PLIES and QIGUI_NODES overriding them when set.
+fn limits() -> chase::ChaseLimits {
+    let get = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut l = chase::ChaseLimits::default();
+    if let Some(n) = get("QIGUI_CHECKS") {
+        l.checks = n as u32;
+    }
+    if let Some(n) = get("QIGUI_ROOK_CHECKS") {
+        l.rook_checks = n as u32;
+    }
+    if let Some(n) = get("QIGUI_DEFENDER_CHECKS") {
+        l.defender_checks = n as u32;
+    }
+    if let Some(n) = get("QIGUI_PLIES") {
+        l.exchange_plies = n as u32;
+    }
+    if let Some(n) = get("QIGUI_NODES") {
+        l.nodes = n;
+    }
+    l
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(fen) = args.get(1) else {
@@ -38,11 +63,7 @@ fn main() {
         }
     }
     println!("{}", pos.fen());
-    for t in chase::threats(
-        &pos,
-        &ValueContext { last_move: last },
-        &chase::ChaseLimits::default(),
-    ) {
+    for t in chase::threats(&pos, &ValueContext { last_move: last }, &limits()) {
         println!(
             "{} {:?} {:?} {:?} line={} participants={:?} screens={:?} capturers={:?}",
             t.target,

@@ -35,6 +35,11 @@ pub struct ChaseLimits {
     pub exchange_plies: u32,
     /// Checks the side may give before winning material (抽将).
     pub checks: u32,
+    /// Checks the side may give before winning a rook (at least `checks`):
+    /// the book names longer series of checks for a rook (图3: 车7平8 —
+    /// 可以下一着开始运用连续将军得车: four checks when an elephant blocks the
+    /// first, three when an advisor does, then the rook is taken).
+    pub rook_checks: u32,
     /// Quiet checks the defending side may give inside an exchange, to win
     /// back what it lost (参考图18, 参考图20, 图16: a capture that a check
     /// answers by taking back more is no gain).
@@ -51,6 +56,7 @@ impl Default for ChaseLimits {
         ChaseLimits {
             exchange_plies: 8,
             checks: 2,
+            rook_checks: 4,
             defender_checks: 1,
             nodes: 20_000,
             mate: crate::mate::MateLimit::default(),
@@ -658,7 +664,7 @@ pub fn check_gains(
             start,
             ctx,
             limits,
-            limits.checks.saturating_sub(1),
+            1,
             &mut nodes,
         ) {
             if !out.iter().any(|(t, _)| *t == target) {
@@ -674,17 +680,22 @@ pub fn check_gains(
 type GainKey = (i32, i32, u8);
 
 /// The defender (in check) to move: does every defence leave the starter a
-/// gain? Returns the most valuable target some defence leaves (with the
-/// line to it and the target's [`material::order_value`]).
+/// gain? Returns the target the best defence leaves (with the line to it
+/// and the target's [`material::order_value`]). `checks_given` counts the
+/// starter's checks so far: up to [`ChaseLimits::checks`] for any gain, up
+/// to [`ChaseLimits::rook_checks`] for a rook.
 fn forced_gain(
     pos: &Position,
     starter: Color,
     so_far: LineResult,
     ctx: &ValueContext,
     limits: &ChaseLimits,
-    checks_left: u32,
+    checks_given: u32,
     nodes: &mut u64,
 ) -> Option<(Square, LineResult, GainKey)> {
+    let rook = material::order_value(PieceKind::Rook);
+    // Past `limits.checks`, only a rook is worth more checks.
+    let rook_only = checks_given > limits.checks;
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return None; // a mate is 杀, not 捉
@@ -744,6 +755,7 @@ fn forced_gain(
             if found
                 .as_ref()
                 .is_some_and(|f| material::order_value(victim.kind) < f.2.0)
+                || (rook_only && material::order_value(victim.kind) < rook)
             {
                 break;
             }
@@ -795,8 +807,15 @@ fn forced_gain(
                 found = Some((origin(&line.line, mv.to), res, value));
             }
         }
-        // … or checks again.
-        if found.is_none() && checks_left > 0 {
+        // … or checks again: for more than a capture now wins (图3: 车7平8
+        // — the advisor that blocks can be taken, but checking on wins the
+        // rook, 运用连续将军得车).
+        let more_checks = if found.is_none() {
+            checks_given < limits.checks.max(limits.rook_checks)
+        } else {
+            checks_given < limits.rook_checks
+        };
+        if more_checks && found.as_ref().is_none_or(|f| f.2.0 < rook) {
             for &mv in after.checking_moves().iter() {
                 let mut l2 = line.clone();
                 if let Some(u) = unit_at(&after, mv.to, ctx) {
@@ -809,11 +828,17 @@ fn forced_gain(
                     l2,
                     ctx,
                     limits,
-                    checks_left - 1,
+                    checks_given + 1,
                     nodes,
                 ) {
-                    found = Some(f);
-                    break;
+                    // Past a gain, only a rook changes what is named.
+                    let wins_rook = f.2.0 >= rook;
+                    if found.is_none() || (wins_rook && found.as_ref().is_some_and(|g| f.2 > g.2)) {
+                        found = Some(f);
+                    }
+                    if wins_rook {
+                        break;
+                    }
                 }
             }
         }
@@ -822,12 +847,14 @@ fn forced_gain(
             None => return None,
         }
     }
-    // The target named is the most valuable piece some defence leaves to be
-    // won, so that it does not depend on the order the defences are tried
-    // in (tests/symmetry.rs).
+    // The target named is what the best defence still leaves to be won —
+    // the least of the gains over the defences, so that a rook is named
+    // only when every defence loses one (图3: 运用连续将军得车; 参考图35:
+    // 车6平4 捉无根子, not a rook some defence would give up) — and it does
+    // not depend on the order the defences are tried in (tests/symmetry.rs).
     let mut target: Option<(Square, LineResult, GainKey)> = None;
     for f in results.into_iter().flatten() {
-        if target.as_ref().is_none_or(|t| f.2 > t.2) {
+        if target.as_ref().is_none_or(|t| f.2 < t.2) {
             target = Some(f);
         }
     }

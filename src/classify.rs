@@ -363,9 +363,38 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
                 && !mate::mate_by_checks(&after, limits.mate).is_mate()));
 
     // 杀 (24.2).
-    let mate_after = mate::mate_by_checks(&again, limits.mate);
+    let mut mate_after = mate::mate_by_checks(&again, limits.mate);
     if mate_after == MateSearch::LimitReached {
         a.limit_reached = true;
+    }
+    // 26.10: 同兵种邀兑，被邀兑方兑子后立即被杀…邀兑方按"捉"处理；反之，则按
+    // "兑"处理。如邀兑之子参与作杀(与其他子配合连续将军)，则按"杀"处理 — a
+    // mate threat that needs taking the piece offered in exchange, when the
+    // opponent may accept the exchange without being mated at once or losing
+    // material, is the offer (图29: 车一平二 — 车二进六, or 兵四平五 then
+    // 车二进六, would take the rook and mate, but black may exchange rooks:
+    // 兑). It is 杀 when the opponent may not accept (车五平二 instead: the
+    // black rook cannot leave its line), and when the mate needs no such
+    // capture (兑兼杀, 26.4: 图17's 将4退1 frees the rook on 7 to mate
+    // along its file).
+    let vctx_after = ValueContext {
+        last_move: Some(mv),
+    };
+    let mut offers = None;
+    let mut parried_mate = None;
+    if mate_after.is_mate() {
+        let made = offers_made(before, &after, &again, mv, &vctx_after, limits);
+        let spared: Vec<(Square, Piece)> = made
+            .iter()
+            .filter_map(|&(_, enemy, _)| again.piece_at(enemy).map(|p| (enemy, p)))
+            .collect();
+        if !spared.is_empty()
+            && !mate::mate_by_checks_sparing(&again, &spared, limits.mate).is_mate()
+        {
+            parried_mate = Some(mate_after);
+            mate_after = MateSearch::NoMate;
+        }
+        offers = Some(made);
     }
     if mate_after.is_mate() {
         if king_answers_check {
@@ -391,9 +420,6 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     }
 
     // 捉 (24.3).
-    let vctx_after = ValueContext {
-        last_move: Some(mv),
-    };
     let vctx_before = ValueContext {
         last_move: ctx.last_move,
     };
@@ -427,14 +453,8 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // two cannons, both protected — 兑; 26.11.2, 参考图50) and a chase of it
     // when it is not (参考图3: 红方两着平车，判捉; 图11: 车2平1 makes the
     // unprotected cannon on 九 face its own — 捉; 26.11.1).
-    let offers: Vec<_> = exchange_offers(before, &after, mv, mover, &vctx_after, limits)
-        .into_iter()
-        .filter(|&(own, enemy, _)| {
-            own == mv.to
-                || (again.is_pseudo_legal(Move::new(own, enemy))
-                    && crate::protection::recapturable_after(&again, Move::new(own, enemy)))
-        })
-        .collect();
+    let offers =
+        offers.unwrap_or_else(|| offers_made(before, &after, &again, mv, &vctx_after, limits));
     fresh.retain(|t| {
         let offered = t.capturers.iter().all(|&c| {
             offers
@@ -650,6 +670,19 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             offer.1
         );
         a.reason_zh = format!("邀兑{}({}与{})", offer.2.chinese(mover), offer.0, offer.1);
+        if let Some(MateSearch::Mate { first, .. }) = parried_mate {
+            if !a.clauses.contains(&"26.10") {
+                a.clauses.push("26.10");
+            }
+            let first_zh = crate::notation::chinese(&again, first);
+            a.reason.push_str(&format!(
+                "; the mate it threatens ({first_zh}, {}) the opponent may parry by accepting the exchange",
+                first.iccs()
+            ));
+            a.reason_zh.push_str(&format!(
+                "；所伏之杀({first_zh}起)，对方可接受兑子化解，按兑处理"
+            ));
+        }
         return a;
     }
 
@@ -916,6 +949,27 @@ fn defensive_screen(pos: &Position, sq: Square) -> bool {
 
 /// A like-for-like mutual attack created by the move, whose exchange is
 /// even: (own square, enemy square, kind).
+/// The exchanges of like pieces the move offers (24.4, 26.10): the moved
+/// piece's own, and a mutual attack it brings about between two other pieces
+/// in which the offering side could take back.
+fn offers_made(
+    before: &Position,
+    after: &Position,
+    again: &Position,
+    mv: Move,
+    ctx: &ValueContext,
+    limits: &Limits,
+) -> Vec<(Square, Square, PieceKind)> {
+    exchange_offers(before, after, mv, before.turn(), ctx, limits)
+        .into_iter()
+        .filter(|&(own, enemy, _)| {
+            own == mv.to
+                || (again.is_pseudo_legal(Move::new(own, enemy))
+                    && crate::protection::recapturable_after(again, Move::new(own, enemy)))
+        })
+        .collect()
+}
+
 fn exchange_offers(
     before: &Position,
     after: &Position,

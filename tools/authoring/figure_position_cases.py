@@ -46,9 +46,16 @@ LABEL_CLAUSE = {"将": "24.1", "杀": "24.2", "捉": "24.3", "兑": "24.4", "献
 VERDICT_CLAUSE = {"draw": "25.2", "red_loses": "25.1", "black_loses": "25.1"}
 
 # Places where the book itself is inconsistent (spec/errata.md).
+# Labels an erratum corrects (ply index from 0 -> label); each has its
+# entry in ERRATA and in spec/errata.md.
+LABEL_ERRATA = {
+    "fig17": {2: "杀"},
+}
+
 ERRATA = {
     "fig26": ("E3", "The book prints black's second move 炮8退3; on the diagram the cycle closes only with 炮8进3 (h7h4), which the case plays."),
     "ref11": ("E4", "The book prints red's second move 帅六平五; after 帅五平四 the king is on file 四, so the move is 帅四平五 (f0e0), which the case plays."),
+    "fig17": ("E7", "The book labels red's 后车退一 捉 (如黑方吃车则双车尽失); it also threatens mate in three checks — 后车平七 将4退1 车七进一 将4进1 车八退二 — so it is 杀 (24.2; 从重, 26.4; 如邀兑之子参与作杀…按杀处理, 26.10). The case expects 杀 for that move; the verdict, 红方变着, is the same either way."),
     "ref34": ("E5", "The book writes black's cannon moves with a Chinese numeral (炮九退2, 炮九进2); black's files are Arabic numerals: 炮9退2, 炮9进2."),
 }
 
@@ -114,6 +121,8 @@ def main():
         labels = []
         for m in f["moves"]:
             labels += [m[2], m[4]]
+        for ply, label in LABEL_ERRATA.get(f["id"], {}).items():
+            labels[ply] = label
         extra = ["--nine-rounds", "--points", "6"] if f["id"] == "ref08" else []
         if f["id"] in KEY_POINTS:
             extra += ["--key-points", ",".join(KEY_POINTS[f["id"]])]
