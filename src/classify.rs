@@ -451,10 +451,12 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // becoming a cannon's screen, a rook joining its horse or cannon) is an
     // offer when the enemy piece is protected (参考图4: 马1进3 screens the
     // two cannons, both protected — 兑; 26.11.2, 参考图50) and a chase of it
-    // when it is not (参考图3: 红方两着平车，判捉; 图11: 车2平1 makes the
-    // unprotected cannon on 九 face its own — 捉; 26.11.1).
+    // when it is not (图11: 车2平1 makes the unprotected cannon on 九 face its
+    // own, and attacks it too — 捉; 26.11.1), unless the offering piece alone
+    // attacks it and is protected ([`alone_against_unprotected`]: 图9).
     let offers =
         offers.unwrap_or_else(|| offers_made(before, &after, &again, mv, &vctx_after, limits));
+    let mut pressed_targets: Vec<(Square, Piece)> = Vec::new();
     fresh.retain(|t| {
         let offered = t.capturers.iter().all(|&c| {
             offers
@@ -468,7 +470,24 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             enemy == t.target
                 && chase::needed_for(&again, own, t.target, &vctx_after, &limits.chase)
         });
-        !offered && !backed
+        // A gain elsewhere that the offering piece neither takes part in nor
+        // screens, yet cannot do without, is won by the offer's pressure
+        // alone — the opponent's answer to the capture would be to accept
+        // the exchange — and is the offer too (图9: 马二进三 opens the rook
+        // on 二 against the unprotected rook on 8; the horse on 七 may then
+        // take the cannon on 8 only because black's counter-capture would
+        // leave the rook to be taken — 红方一捉一兑).
+        let pressed = offers.iter().any(|&(own, enemy, _)| {
+            own != mv.to
+                && t.line.contains(&Move::new(enemy, own))
+                && !t.participants.contains(&own)
+                && !t.screens.contains(&own)
+                && chase::needed_for(&again, own, t.target, &vctx_after, &limits.chase)
+        });
+        if pressed && !offered && !backed {
+            pressed_targets.push((t.target, t.piece));
+        }
+        !offered && !backed && !pressed
     });
     // A gain through checks that begins by taking the offered piece is the
     // offer itself (图2: 车9平8 — taking the rook checks, and the elephant
@@ -670,6 +689,16 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             offer.1
         );
         a.reason_zh = format!("邀兑{}({}与{})", offer.2.chinese(mover), offer.0, offer.1);
+        for &(sq, piece) in &pressed_targets {
+            a.reason.push_str(&format!(
+                "; the {} on {sq} could be taken only because the opponent's answer would be to accept the exchange",
+                piece.kind.name()
+            ));
+            a.reason_zh.push_str(&format!(
+                "；可吃{}({sq})只因对方须接受兑子，属兑的作用",
+                piece.kind.chinese(piece.color)
+            ));
+        }
         if let Some(MateSearch::Mate { first, .. }) = parried_mate {
             if !a.clauses.contains(&"26.10") {
                 a.clauses.push("26.10");
@@ -965,9 +994,31 @@ fn offers_made(
         .filter(|&(own, enemy, _)| {
             own == mv.to
                 || (again.is_pseudo_legal(Move::new(own, enemy))
-                    && crate::protection::recapturable_after(again, Move::new(own, enemy)))
+                    && (crate::protection::recapturable_after(again, Move::new(own, enemy))
+                        || alone_against_unprotected(after, again, own, enemy)))
         })
         .collect()
+}
+
+/// 24.4 and 26.10 for a contact the move only opens: the enemy piece is
+/// unprotected, yet the exchange is offered, not the piece chased, when the
+/// offering piece alone attacks it (not the moved piece, nor a second
+/// attacker such as a cannon over the offering piece) and is protected, so
+/// that the opponent may take it and be taken back (图9: 马二进三 opens the
+/// rook on 二 against the rook on 8 — 兑; 图25: 马6退7 opens the rook on 8
+/// against the rook on 六, which the cannon on 9 attacks too — 捉).
+fn alone_against_unprotected(
+    after: &Position,
+    again: &Position,
+    own: Square,
+    enemy: Square,
+) -> bool {
+    after.is_pseudo_legal(Move::new(enemy, own))
+        && crate::protection::recapturable_after(after, Move::new(enemy, own))
+        && again
+            .legal_moves()
+            .iter()
+            .all(|m| m.to != enemy || m.from == own)
 }
 
 fn exchange_offers(

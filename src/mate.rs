@@ -211,9 +211,8 @@ mod tests {
         // 图29 after 车一平二, red to move again: 车二进六 takes the rook on
         // h9 and mates (the advisor on e8 is pinned by the cannon); sparing
         // that rook leaves no mate by checks.
-        let pos =
-            Position::from_fen("2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R2R1/B8/1p7/c3K4 w - - 0 1")
-                .unwrap();
+        let pos = Position::from_fen("2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R2R1/B8/1p7/c3K4 w - - 0 1")
+            .unwrap();
         assert!(mate_by_checks(&pos, MateLimit::default()).is_mate());
         let h9 = Square::parse("h9").unwrap();
         let rook = pos.piece_at(h9).unwrap();
