@@ -648,7 +648,7 @@ pub fn check_gains(
     limits: &ChaseLimits,
 ) -> Vec<(Square, LineResult)> {
     let starter = pos.turn();
-    let mut out: Vec<(Square, LineResult)> = Vec::new();
+    let mut out: Vec<(Square, LineResult, GainKey)> = Vec::new();
     for &mv in pos.checking_moves().iter() {
         // Each first check has its own budget, so that what one finds does
         // not depend on the order the others were tried in.
@@ -658,7 +658,7 @@ pub fn check_gains(
             start.gained.push(u);
         }
         start.line.push(mv);
-        if let Some((target, r, _)) = forced_gain(
+        if let Some((target, r, key)) = forced_gain(
             &pos.play_unchecked(mv),
             starter,
             start,
@@ -667,12 +667,16 @@ pub fn check_gains(
             1,
             &mut nodes,
         ) {
-            if !out.iter().any(|(t, _)| *t == target) {
-                out.push((target, r));
+            // The side that checks picks its best first check for each
+            // target (the first of the best, in move order).
+            match out.iter_mut().find(|(t, _, _)| *t == target) {
+                Some(found) if key > found.2 => *found = (target, r, key),
+                Some(_) => {}
+                None => out.push((target, r, key)),
             }
         }
     }
-    out
+    out.into_iter().map(|(t, r, _)| (t, r)).collect()
 }
 
 /// How a target won through checks is preferred: its value, then the
@@ -798,7 +802,25 @@ fn forced_gain(
                 proxy(&res, starter),
                 victim.kind as u8,
             );
-            if res.trade(starter) == Trade::Gain
+            // 26.5: 各吃各子…价值相当…按"捉"处理 — a strong piece won through
+            // checks in a line the other side ends by capturing elsewhere,
+            // even only because a pawn's value floats (26.7), counts as it
+            // does through a capture (参考图30: 伏平兵将军抽吃马 — the rook
+            // takes the horse, the elephant the pawn on 七: 捉). A pawn won
+            // so is no chase (图5: 车七退五 闲).
+            let wins = match res.trade(starter) {
+                Trade::Gain => true,
+                Trade::Even => {
+                    res.mated.is_none()
+                        && mutual(&res)
+                        && matches!(
+                            victim.kind,
+                            PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon
+                        )
+                }
+                Trade::Loss => false,
+            };
+            if wins
                 && found.as_ref().is_none_or(|f| value > f.2)
                 && (res.mated.is_some()
                     || !crate::mate::mate_by_checks(&after.play_unchecked(mv), limits.mate)

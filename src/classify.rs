@@ -100,6 +100,8 @@ pub struct ChaseTarget {
     pub means: Means,
     /// The line found.
     pub line: Vec<Move>,
+    /// Whether the line ends even (26.5: 各吃各子…价值相当, counted as 捉).
+    pub even: bool,
 }
 
 /// The analysis of one move.
@@ -149,6 +151,14 @@ fn describe_target(t: &ChaseTarget) -> (String, String) {
     let kind = t.piece.kind.name();
     let at = t.square;
     let c = |x: Target| t.categories.contains(&x);
+    if t.means == Means::Checks && t.even {
+        return (
+            format!(
+                "wins the {kind} on {at} through checks (抽将) while the opponent takes as much elsewhere, a mutual capture of equal value (26.5)"
+            ),
+            format!("伏将军抽吃{name}({at})，各吃各子价值相当(26.5)"),
+        );
+    }
     if t.means == Means::Checks {
         return (
             format!("wins the {kind} on {at} through checks (抽将)"),
@@ -633,6 +643,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
                 categories: t.categories.clone(),
                 means: t.means,
                 line: t.line.clone(),
+                even: material::judge(&t.gained, &t.lost) == Trade::Even,
             })
             .collect();
         if a.targets
@@ -640,6 +651,9 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             .any(|t| t.categories.iter().any(|c| c.is_joint()))
         {
             clauses.push("24.17");
+        }
+        if a.targets.iter().any(|t| t.means == Means::Checks && t.even) {
+            clauses.push("26.5");
         }
         if a.targets.iter().any(|t| {
             t.categories.contains(&Target::Unprotected)
