@@ -31,12 +31,30 @@ use crate::protection::ValueContext;
 use crate::ruling::{Label, MoveLabel, Target};
 
 /// Bounds of the analyses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Mate searches (杀).
+    /// The search for the mate a move threatens (杀, 24.2: 伏下一着起将军
+    /// 或连续将军将死对方), and for whether that mate needs the piece offered
+    /// in exchange (26.10). Seven checks by default: the longest series of
+    /// checks a 杀 of the book needs (图17: 将4退1 伏车3进7起连将七步杀).
     pub mate: MateLimit,
-    /// Chase searches (捉).
+    /// Chase searches (捉). Their mate bound (`chase.mate`, five checks)
+    /// also answers whether a side is mated *at once* (立即被将死) after
+    /// taking (24.3, 24.4, 24.5), whether a 拦 stops a mate, and whether a
+    /// king's step parries one.
     pub chase: ChaseLimits,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            mate: MateLimit {
+                checks: 7,
+                ..MateLimit::default()
+            },
+            chase: ChaseLimits::default(),
+        }
+    }
 }
 
 /// What the classifier knows beyond the position.
@@ -216,7 +234,12 @@ fn describe_targets(ts: &[ChaseTarget]) -> (String, String) {
 /// 子前不存在得子，走子后形成净吃子，判"捉"; 图5: 吃士的结果没有发生变化，判闲).
 /// `fled` says of a threat that improved whether it improved only because
 /// the moved piece escaped (see [`Fled`]).
-fn new_threats(before: &[Threat], after: &[Threat], fled: &Fled<'_>) -> Vec<Threat> {
+fn new_threats(
+    before: &[Threat],
+    after: &[Threat],
+    fled: &Fled<'_>,
+    parried: &mut Vec<(Square, Piece)>,
+) -> Vec<Threat> {
     after
         .iter()
         .filter(|t| {
@@ -227,7 +250,13 @@ fn new_threats(before: &[Threat], after: &[Threat], fled: &Fled<'_>) -> Vec<Thre
                 b.target == t.target
                     && b.piece == t.piece
                     && (!wins_more(t, b) || fled.only_escaped(b, t))
-            })
+            }) && {
+                let by_parrying = fled.king_parried(t, before);
+                if by_parrying {
+                    parried.push((t.target, t.piece));
+                }
+                !by_parrying
+            }
         })
         .filter(|t| {
             // A gain through checks that only repeats what could already be
@@ -247,6 +276,33 @@ fn wins_more(after: &Threat, before: &Threat) -> bool {
     let mut l = after.lost.clone();
     l.extend(before.gained.iter().copied());
     material::judge(&g, &l) == Trade::Gain
+}
+
+/// Where the piece stood that the other side's answers in `line` (played
+/// from `pos`) first take, when they never take the piece that made the
+/// line's first capture: the gain the other side makes elsewhere (各吃各子).
+fn counter_capture(pos: &Position, line: &[Move]) -> Option<Square> {
+    let mut board = pos.clone();
+    let mut capturer = line.first()?.to;
+    for (i, &m) in line.iter().enumerate() {
+        if i % 2 == 0 {
+            if i > 0 && m.from == capturer {
+                capturer = m.to;
+            }
+        } else if m.to == capturer {
+            return None;
+        } else if board.piece_at(m.to).is_some() {
+            // Where the piece taken stood before the line began.
+            return Some(
+                line[..i]
+                    .iter()
+                    .rev()
+                    .fold(m.to, |at, p| if p.to == at { p.from } else { at }),
+            );
+        }
+        board = board.play_unchecked(m);
+    }
+    None
 }
 
 /// A chased piece that flees (参考图37: 炮9退1 escapes the rook's chase and
@@ -316,6 +372,55 @@ impl Fled<'_> {
             .any(|&m| m.from == target && them.exposes_own_king(m) && without.is_legal(m))
     }
 
+    /// 26.1.2 read for a king that steps out of a threat elsewhere (避抽,
+    /// 解杀) rather than out of a check: a capture the mover could already
+    /// make before the step, by the same piece on the same target, that
+    /// the opponent answered only by winning something else (the line's
+    /// answers never land on the capture's point) or by mating, is not
+    /// created by the step (参考图30: 将5平6 and 将6平5 step out of 车三退二's
+    /// mate and out of 伏平兵将军抽吃马, and the elephant's capture of the pawn
+    /// on 七, there all along, is 闲). When the answer would win the capturing
+    /// piece itself, the step does create the chase (图16: 将6退1避抽后，车可以
+    /// 吃兵 — 捉; 图8: 将6退1). Another piece that parries a threat and so
+    /// frees a capture chases (26.1.2: 走动其他子应将后产生新的捉…按捉处理;
+    /// 参考图35: 车4平6 解杀后形成炮捉车).
+    fn king_parried(&self, t: &Threat, before_threats: &[Threat]) -> bool {
+        let Some(&first) = t.line.first() else {
+            return false;
+        };
+        if t.means != Means::Capture
+            || self.before.is_check()
+            || first.from == self.mv.to
+            || self.before.piece_at(self.mv.from).map(|p| p.kind) != Some(PieceKind::King)
+            || self.before.piece_at(first.from) != self.again.piece_at(first.from)
+            || self.before.piece_at(first.to) != Some(t.piece)
+            || !self.before.is_legal(first)
+        {
+            return false;
+        }
+        // The threat stepped out of stands in the opponent's view of the
+        // board before the step, whatever the mover does: it is not one the
+        // capture itself would open (参考图18: 帅五平六 — the rook on 5 may
+        // take the horse only once the king has left the point where that
+        // capture would let black mate: 车捉马, 捉).
+        let Some(them) = self.before.pass() else {
+            return false;
+        };
+        if let Some(b) = before_threats
+            .iter()
+            .find(|b| b.target == t.target && b.line.first() == Some(&first))
+        {
+            let Some(won) = counter_capture(self.before, &b.line) else {
+                return false;
+            };
+            return chase::threats(&them, self.ctx_before, self.limits)
+                .iter()
+                .any(|o| o.target == won);
+        }
+        mate::mate_by_checks(&them, self.limits.mate).is_mate()
+            && mate::mate_by_checks(&self.before.play_unchecked(first), self.limits.mate).is_mate()
+    }
+
     fn only_escaped(&self, before: &Threat, after: &Threat) -> bool {
         chase::replies_on(&before.line, self.mv.from) > 0
             && self.chased()
@@ -359,18 +464,12 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     let Some(again) = after.pass() else {
         return a;
     };
-    // 26.1.2: 走动帅(将)应将而产生的"捉"、"杀"，按"闲"处理. A king that
-    // steps out of a mate threat (解杀) answers it as it would answer a
-    // check: what the step creates counts as idle too (参考图30: 将5平6
-    // escapes 车三退二's mate, and the elephant may then take the pawn on
-    // 七 — 闲), while another piece that parries a mate and creates a chase
-    // chases (参考图35: 车4平6 解杀后形成炮捉车 — 捉).
-    let king_answers_check = moved.is_some_and(|p| p.kind == PieceKind::King)
-        && (before.is_check()
-            || (before
-                .pass()
-                .is_some_and(|them| mate::mate_by_checks(&them, limits.mate).is_mate())
-                && !mate::mate_by_checks(&after, limits.mate).is_mate()));
+    // 26.1.2: 走动帅(将)应将而产生的"捉"、"杀"，按"闲"处理 — a king's answer
+    // to a check. A king that steps out of a mate threat rather than a check
+    // and so threatens mate itself threatens it (图17: 将4退1 — 杀); the
+    // captures such a step frees only by parrying the threat elsewhere are
+    // not new ([`Fled::king_parried`], 参考图30).
+    let king_answers_check = moved.is_some_and(|p| p.kind == PieceKind::King) && before.is_check();
 
     // 杀 (24.2).
     let mut mate_after = mate::mate_by_checks(&again, limits.mate);
@@ -451,7 +550,8 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         ctx: &vctx_after,
         limits: &limits.chase,
     };
-    let mut fresh = new_threats(&threats_before, &threats_after, &fled);
+    let mut parried: Vec<(Square, Piece)> = Vec::new();
+    let mut fresh = new_threats(&threats_before, &threats_after, &fled, &mut parried);
     // 24.4, 26.10: a piece of the same kind that could take the offered piece
     // back, and would lose nothing by accepting, is offered an exchange, not
     // chased; a 捉 of another piece still makes the move 捉 (26.4).
@@ -748,6 +848,27 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         limits,
         a,
     );
+    if a.clauses == ["24.8"] && !parried.is_empty() {
+        let mut a = a;
+        a.clauses = vec!["26.1.2", "24.8"];
+        let names: Vec<String> = parried
+            .iter()
+            .map(|(sq, p)| format!("the {} on {sq}", p.kind.name()))
+            .collect();
+        let names_zh: Vec<String> = parried
+            .iter()
+            .map(|(sq, p)| format!("{}({sq})", p.chinese()))
+            .collect();
+        a.reason = format!(
+            "the king steps out of the opponent's threat elsewhere; {} could be taken before the step as well",
+            names.join(", ")
+        );
+        a.reason_zh = format!(
+            "走动帅(将)避开对方别处的攻击，可吃{}在走子前已存在，不属新产生的捉",
+            names_zh.join("、")
+        );
+        return a;
+    }
     if pawns_note && a.clauses != PAWNS_OWN {
         let mut a = a;
         a.clauses.extend(["26.1", "26.8"]);
@@ -869,7 +990,7 @@ fn offered(after: &Position, sq: Square, ctx: &ValueContext, limits: &Limits) ->
             let r = chase::exchange_search(after, take, ctx, &limits.chase);
             r.mated.is_none()
                 && material::judge(&r.gained, &r.lost) != Trade::Loss
-                && !mate::mate_by_checks(&after.play_unchecked(take), limits.mate).is_mate()
+                && !mate::mate_by_checks(&after.play_unchecked(take), limits.chase.mate).is_mate()
         })
         .map(|m| m.from)
 }
@@ -917,12 +1038,12 @@ fn blocks(
     }
     // A mate threat stopped: without the moved piece the opponent could
     // mate by checks beginning with a movement the moved piece now blocks.
-    if mate::mate_by_checks(&them_before, limits.mate).is_mate()
-        && !mate::mate_by_checks(after, limits.mate).is_mate()
+    if mate::mate_by_checks(&them_before, limits.chase.mate).is_mate()
+        && !mate::mate_by_checks(after, limits.chase.mate).is_mate()
     {
         if let Some(m) = stopped
             .iter()
-            .find(|&&m| mate::mate_starting_with(&without, m, limits.mate))
+            .find(|&&m| mate::mate_starting_with(&without, m, limits.chase.mate))
         {
             return Some(Block {
                 by: m.from,
@@ -1123,7 +1244,7 @@ fn exchange_offers(
         }
         // 立即被杀 (24.4, 26.10): after taking, the offering side mates by
         // checks (参考图49: the cannon cannot leave its line).
-        if mate::mate_by_checks(&them.play_unchecked(accept), limits.mate).is_mate() {
+        if mate::mate_by_checks(&them.play_unchecked(accept), limits.chase.mate).is_mate() {
             continue;
         }
         offers.push((own, enemy, kind));
