@@ -631,6 +631,87 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
             t.participants.truncate(1);
         }
     }
+    // 26.3: 无直接参与且是己方走子造成被捉的状态，不予考虑 — a piece the
+    // opponent's own last move left unprotected, when neither it nor the
+    // piece that would take it is the one that moved, is not chased by this
+    // move (参考图21: 马八退七 blocks the cannon on 九 that protected the
+    // horse on 三; 车4进1, which only moves the rook off the horse on 七, is
+    // 闲 — 红马被黑车捉的状态，其因果关系，是红方自己造成的).
+    let mut self_inflicted: Vec<(Square, Piece)> = Vec::new();
+    if let (Some(last), Some(prev)) = (ctx.last_move, ctx.previous.as_ref().and_then(|p| p.pass()))
+    {
+        fresh.retain(|t| {
+            let Some(&first) = t.line.first() else {
+                return true;
+            };
+            let uninvolved = t.means == Means::Capture
+                && first.to == t.target
+                && last.to != t.target
+                && !t.participants.contains(&mv.to)
+                && !t.capturers.contains(&mv.to)
+                && prev.piece_at(t.target) == Some(t.piece);
+            let caused = uninvolved
+                && prev.is_legal(first)
+                && crate::protection::recapturable_after(&prev, first)
+                && before.is_legal(first)
+                && !crate::protection::recapturable_after(before, first);
+            if caused {
+                self_inflicted.push((t.target, t.piece));
+            }
+            !caused
+        });
+    }
+    // 26.1.2: 走动其他子应将后产生新的"捉"…按"捉"处理 — new against the board
+    // before the check, since in check nothing could be taken: a target the
+    // answer only gives back as it stood before the check, winning no more,
+    // is no new chase (参考图28: 士5进6 blocks 车二平四's check, and the rook
+    // on 7 may take the horse on 七 as it could before the check — 闲; 士6退5
+    // then cuts the rook's protection along rank 8, 退士断根捉马 — 捉).
+    let mut restored: Vec<(Square, Piece)> = Vec::new();
+    if before.is_check() && !king_answers_check && !fresh.is_empty() {
+        if let Some(prev) = ctx.previous.as_ref().and_then(|p| p.pass()) {
+            let prior = chase::threats(&prev, &ValueContext { last_move: None }, &limits.chase);
+            fresh.retain(|t| {
+                let stood = prior
+                    .iter()
+                    .any(|b| b.target == t.target && b.piece == t.piece && !wins_more(t, b));
+                if stood {
+                    restored.push((t.target, t.piece));
+                }
+                !stood
+            });
+        }
+    }
+    if fresh.is_empty() && !(self_inflicted.is_empty() && restored.is_empty()) {
+        let named = |v: &[(Square, Piece)]| -> (String, String) {
+            (
+                v.iter()
+                    .map(|(sq, p)| format!("the {} on {sq}", p.kind.name()))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                v.iter()
+                    .map(|(sq, p)| format!("{}({sq})", p.chinese()))
+                    .collect::<Vec<_>>()
+                    .join("、"),
+            )
+        };
+        if !restored.is_empty() {
+            let (en, zh) = named(&restored);
+            a.clauses = vec!["26.1.2", "24.8"];
+            a.reason = format!(
+                "answers the check; {en} could be won as well before the check, and no more than now: no new chase"
+            );
+            a.reason_zh = format!("应将后可吃{zh}，将军前已可吃且未增加得子，不属新的捉");
+        } else {
+            let (en, zh) = named(&self_inflicted);
+            a.clauses = vec!["26.3", "24.8"];
+            a.reason = format!(
+                "{en} lost its protection by the opponent's own last move, in which this move takes no direct part: not counted"
+            );
+            a.reason_zh = format!("{zh}失根系对方己方走子造成，本着无直接参与，不予考虑");
+        }
+        // What else the move is (献, 拦, 跟) is still told below.
+    }
     let mut clauses = vec!["24.3"];
     if let Some(p) = moved {
         if king_answers_check && !fresh.is_empty() {
