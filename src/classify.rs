@@ -490,9 +490,18 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         last_move: Some(mv),
     };
     let mut offers = None;
+    let mut punished: Vec<(Square, Square, PieceKind)> = Vec::new();
     let mut parried_mate = None;
     if mate_after.is_mate() {
-        let made = offers_made(before, &after, &again, mv, &vctx_after, limits);
+        let made = offers_made(
+            before,
+            &after,
+            &again,
+            mv,
+            &vctx_after,
+            limits,
+            &mut punished,
+        );
         let spared: Vec<(Square, Piece)> = made
             .iter()
             .filter_map(|&(_, enemy, _)| again.piece_at(enemy).map(|p| (enemy, p)))
@@ -564,8 +573,17 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // when it is not (图11: 车2平1 makes the unprotected cannon on 九 face its
     // own, and attacks it too — 捉; 26.11.1), unless the offering piece alone
     // attacks it and is protected ([`alone_against_unprotected`]: 图9).
-    let offers =
-        offers.unwrap_or_else(|| offers_made(before, &after, &again, mv, &vctx_after, limits));
+    let offers = offers.unwrap_or_else(|| {
+        offers_made(
+            before,
+            &after,
+            &again,
+            mv,
+            &vctx_after,
+            limits,
+            &mut punished,
+        )
+    });
     let mut pressed_targets: Vec<(Square, Piece)> = Vec::new();
     fresh.retain(|t| {
         let offered = t.capturers.iter().all(|&c| {
@@ -864,6 +882,32 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         return a;
     }
 
+    // 26.10: 同兵种邀兑，被邀兑方兑子后立即被杀或在子力价值上受损，邀兑方按
+    // "捉"处理 — the offer the opponent cannot accept without loss is a chase
+    // of the piece offered to.
+    if let Some(&(own, enemy, kind)) = punished.first() {
+        if let Some(piece) = again.piece_at(enemy) {
+            a.label = Label::Zhuo;
+            a.targets = vec![ChaseTarget {
+                square: enemy,
+                piece,
+                categories: vec![Target::Gain],
+                means: Means::Capture,
+                line: vec![Move::new(own, enemy)],
+                even: false,
+            }];
+            a.clauses = vec!["26.10", "24.4", "24.3"];
+            a.reason = format!(
+                "offers to exchange {}s ({own} and {enemy}), but the opponent taking would at once be mated or lose material: counts as 捉 (26.10)",
+                kind.name()
+            );
+            a.reason_zh = format!(
+                "邀兑{}({own}与{enemy})，对方兑子后立即被杀或子力受损，按捉处理",
+                kind.chinese(mover)
+            );
+            return a;
+        }
+    }
     // 兑 (24.4, 26.10): a like-for-like exchange the opponent can accept.
     if let Some(offer) = offers.first() {
         a.label = Label::Dui;
@@ -1204,8 +1248,9 @@ fn offers_made(
     mv: Move,
     ctx: &ValueContext,
     limits: &Limits,
+    punished: &mut Vec<(Square, Square, PieceKind)>,
 ) -> Vec<(Square, Square, PieceKind)> {
-    exchange_offers(before, after, mv, before.turn(), ctx, limits)
+    exchange_offers(before, after, mv, before.turn(), ctx, limits, punished)
         .into_iter()
         .filter(|&(own, enemy, _)| {
             own == mv.to
@@ -1244,6 +1289,7 @@ fn exchange_offers(
     mover: Color,
     ctx: &ValueContext,
     limits: &Limits,
+    punished: &mut Vec<(Square, Square, PieceKind)>,
 ) -> Vec<(Square, Square, PieceKind)> {
     let pairs = |pos: &Position| -> Vec<(Square, Square, PieceKind)> {
         let mut out = Vec::new();
@@ -1320,6 +1366,18 @@ fn exchange_offers(
         }
         let r = chase::exchange_search(&them, accept, ctx, &limits.chase);
         let trade = crate::material::judge(&r.gained, &r.lost);
+        // 26.10: 被邀兑方兑子后立即被杀或在子力价值上受损，邀兑方按"捉"处理 —
+        // the moved piece's own new offer whose acceptance loses material or
+        // is mated at once (clause case 26.10/exchange-costs-a-rook).
+        let punishes = || {
+            r.mated == Some(mover.opponent())
+                || trade == Trade::Loss
+                || mate::mate_by_checks(&them.play_unchecked(accept), limits.chase.mate).is_mate()
+        };
+        if !renewed && own == mv.to && punishes() {
+            punished.push((own, enemy, kind));
+            continue;
+        }
         if r.mated.is_some() || trade == Trade::Loss || (renewed && trade == Trade::Gain) {
             continue;
         }
