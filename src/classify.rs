@@ -514,6 +514,38 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         }
         offers = Some(made);
     }
+    // 24.18, 26.3: 甲方"将军"乙方，以致形成己方的被杀状态 … 自毙，应由己方
+    // 负责 — a mate threat that another piece's answer to a check only leaves
+    // standing, because the check itself opened it, is the checking side's
+    // own doing: the mover threatened no mate before the check, and would
+    // threaten this one with the answering piece where it stood and the
+    // checking piece off the board, and the answering piece does not begin
+    // it (参考图42: 士六进五 blocks the cannon's check and 仕五进四 then mates —
+    // 杀). A mate threat that stood before the check and that the answer
+    // adds to is 杀 (26.3: 若另一方应将着法产生新的
+    // 杀法，仍应按杀处理; 图19: 平4应将后增加了黑马退6的杀着).
+    let mut self_inflicted_mate = false;
+    let mated_before_the_check = || {
+        ctx.previous
+            .as_ref()
+            .and_then(|p| p.pass())
+            .is_none_or(|p| mate::mate_by_checks(&p, limits.mate).is_mate())
+    };
+    if mate_after.is_mate() && before.is_check() && !king_answers_check && !mated_before_the_check()
+    {
+        if let Some(without_checker) = ctx
+            .last_move
+            .and_then(|last| before.without_piece(last.to))
+            .filter(|p| !p.is_check())
+        {
+            let answer_mates =
+                matches!(mate_after, MateSearch::Mate { first, .. } if first.from == mv.to);
+            if !answer_mates && mate::mate_by_checks(&without_checker, limits.mate).is_mate() {
+                self_inflicted_mate = true;
+                mate_after = MateSearch::NoMate;
+            }
+        }
+    }
     if mate_after.is_mate() {
         if king_answers_check {
             a.clauses = vec!["26.1.2", "24.8"];
@@ -973,6 +1005,13 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         limits,
         a,
     );
+    if a.clauses == ["24.8"] && self_inflicted_mate {
+        let mut a = a;
+        a.clauses = vec!["24.18", "26.3", "24.8"];
+        a.reason = "answers a check that left the checking side in a mated state (自毙); the mate threat is not this move's".into();
+        a.reason_zh = "对方将军致己方被杀(自毙)，应将着法未产生新的杀，不予计算".into();
+        return a;
+    }
     if a.clauses == ["24.8"] && !parried.is_empty() {
         let mut a = a;
         a.clauses = vec!["26.1.2", "24.8"];
