@@ -274,6 +274,14 @@ case('26.1.2/block-creates-chase', ['26.1.2','24.1','24.3'],
  '马垫将让开车路，车可吃无根马：走动其他子应将后产生新的捉，按捉处理',
  P('Ke0 Ad0 Af0 Be2 Rc4 Ni8 ke9 nb8 ra8'), 'c4c9 b8d9 c9c4 d9b8', '将 捉 闲 闲', 'draw',
  '26.1.2 (走动其他子应将后产生新的捉，按捉处理): c4c9 checks the king on e9 along rank 9 (d9 empty): 将. The horse answers by blocking on d9 (leg c8) and thereby opens rank 8 for the rook on a8, which can now take the unprotected horse on i8 (b8-h8 empty): a new capture produced by a piece other than the king answering a check, so 捉. (The horse on d9 is pinned against its king and takes nothing itself; the opened rank 8 gives black no check, the red king sitting behind its advisors and the e2 elephant.) c9c4 attacks nothing (闲); d9b8 closes rank 8 again (闲). Red 一将一闲, black 一捉一闲: both allowed, draw.')
+case('26.1.2/king-steps-out-of-a-threat-elsewhere', ['26.1.2','24.3','24.8'],
+ '帅避开对方抽将，相吃卒在走子前已可行：帅走动避抽，不产生新的捉，判闲',
+ P('Ke0 Ad0 Af2 Ba2 Ni4 kd9 re8 ne6 pc4'), 'e0f0 d9d8 f0e0 d8d9', '闲 闲 闲 闲', 'draw',
+ '26.1.2 (走动帅(将)应将而产生的捉…按闲处理) as the book applies it to a king that steps out of a threat rather than a check (参考图30: 将6平5 steps out of 伏平兵将军抽吃马, and the elephant\'s capture of the pawn on 七, there all along, is 闲). With the red king on e0, the elephant on a2 could take the unprotected crossed pawn on c4 (eye b3), but black would answer e6g5, uncovering the rook on e8 against the king (e7-e1 empty), and after the advisor blocks on e1 the horse takes the horse on i4: the capture stood, answered by a gain elsewhere. e0f0 steps off the file, and the capture is now free; but the step only parried black\'s threat on another piece — it neither attacks the pawn nor takes away its protection — so it is 闲. f0e0 returns (闲); the black king\'s steps attack nothing (闲). Both sides idle: draw. Compare 26.1.2/king-steps-out-of-a-threat-on-the-capturer.')
+case('26.1.2/king-steps-out-of-a-threat-on-the-capturer', ['26.1.2','26.1.1','24.3'],
+ '帅避开对方抽将，车可吃卒：避抽前吃卒则车被抽吃，帅走动后其他子产生新的捉，判捉',
+ P('Ke0 Ad0 Af2 Ra1 kd9 ad7 re8 ne6 pa4'), 'e0f0 d9d8 f0e0 d8d9', '捉 闲 闲 闲', 'draw',
+ '26.1.1 (走动帅(将)后其他子产生新的捉，按捉处理), against 26.1.2/king-steps-out-of-a-threat-elsewhere: as in 图16 (黑方将6退1避抽后，车可以吃兵，判捉), the threat the king steps out of would win the capturing piece itself. With the red king on e0, a1a4 takes the unprotected crossed pawn, but black answers e6c5 (leg d6), uncovering the rook on e8 against the king, and after the advisor blocks on e1 the horse takes the rook on a4: the capture lost the rook. After e0f0 the rook takes the pawn for nothing: a chase the king\'s move makes for another piece, 捉. (The advisor on d7 keeps the rook from checking along the d-file.) f0e0 returns (闲); the black king\'s steps attack nothing (闲). Red 一捉一闲 is allowed: draw.')
 # 26.3
 case('26.3/protector-leaves-to-check', ['26.3','24.1'],
  '车离线将军使马失根，黑方垫士后可吃马：己方造成的被捉状态，判闲',
