@@ -274,6 +274,10 @@ case('26.1.2/block-creates-chase', ['26.1.2','24.1','24.3'],
  '马垫将让开车路，车可吃无根马：走动其他子应将后产生新的捉，按捉处理',
  P('Ke0 Ad0 Af0 Be2 Rc4 Ni8 ke9 nb8 ra8'), 'c4c9 b8d9 c9c4 d9b8', '将 捉 闲 闲', 'draw',
  '26.1.2 (走动其他子应将后产生新的捉，按捉处理): c4c9 checks the king on e9 along rank 9 (d9 empty): 将. The horse answers by blocking on d9 (leg c8) and thereby opens rank 8 for the rook on a8, which can now take the unprotected horse on i8 (b8-h8 empty): a new capture produced by a piece other than the king answering a check, so 捉. (The horse on d9 is pinned against its king and takes nothing itself; the opened rank 8 gives black no check, the red king sitting behind its advisors and the e2 elephant.) c9c4 attacks nothing (闲); d9b8 closes rank 8 again (闲). Red 一将一闲, black 一捉一闲: both allowed, draw.')
+case('26.1.2/block-restores-a-chase-that-stood', ['26.1.2','24.1','24.8'],
+ '士垫将后车可吃马，将军前已可吃：应将后并未产生新的捉，判闲',
+ P('Kd0 Ad2 Rh2 Na3 ke9 af9 ra7'), 'h2e2 f9e8 e2h2 e8f9', '将 闲 闲 闲', 'draw',
+ '26.1.2 (走动其他子应将后产生新的捉…按捉处理) speaks of a NEW chase; in check nothing can be taken, so new is measured against the board before the check (参考图28: 士5进6 应将 — 闲). The black rook on a7 attacks the unprotected horse on a3 (a4-a6 empty) throughout. h2e2 checks the king on e9 along the file (e3-e8 empty): 将. The advisor blocks on e8; the rook may now take the horse again, but it could before the check, and wins no more: 闲. e2h2 attacks nothing (闲); e8f9 leaves the horse as it was (闲). (The advisor on d2 keeps the rook on a7 from checking along the d-file.) Draw. Compare 26.1.2/block-creates-chase, where the block opens a capture that did not stand before the check: 捉.')
 case('26.1.2/king-steps-out-of-a-threat-elsewhere', ['26.1.2','24.3','24.8'],
  '帅避开对方抽将，相吃卒在走子前已可行：帅走动避抽，不产生新的捉，判闲',
  P('Ke0 Ad0 Af2 Ba2 Ni4 kd9 re8 ne6 pc4'), 'e0f0 d9d8 f0e0 d8d9', '闲 闲 闲 闲', 'draw',
