@@ -278,6 +278,20 @@ fn wins_more(after: &Threat, before: &Threat) -> bool {
     material::judge(&g, &l) == Trade::Gain
 }
 
+/// Pieces named in an explanation: "the horse on g2, …" and "马(g2)、…".
+fn name_pieces(v: &[(Square, Piece)]) -> (String, String) {
+    (
+        v.iter()
+            .map(|(sq, p)| format!("the {} on {sq}", p.kind.name()))
+            .collect::<Vec<_>>()
+            .join(", "),
+        v.iter()
+            .map(|(sq, p)| format!("{}({sq})", p.chinese()))
+            .collect::<Vec<_>>()
+            .join("、"),
+    )
+}
+
 /// Where the piece stood that the other side's answers in `line` (played
 /// from `pos`) first take, when they never take the piece that made the
 /// line's first capture: the gain the other side makes elsewhere (各吃各子).
@@ -324,6 +338,10 @@ struct Fled<'a> {
     /// Whether the opponent could win the moved piece before the move
     /// (searched only when a threat improved).
     was_chased: std::cell::OnceCell<bool>,
+    /// The opponent's threats and mate threat before the move, its turn
+    /// (searched only for a king's step that frees a capture).
+    their_threats: std::cell::OnceCell<Vec<Threat>>,
+    their_mate: std::cell::OnceCell<bool>,
     /// The position before the move.
     before: &'a Position,
     /// The values before the move.
@@ -413,11 +431,15 @@ impl Fled<'_> {
             let Some(won) = counter_capture(self.before, &b.line) else {
                 return false;
             };
-            return chase::threats(&them, self.ctx_before, self.limits)
+            return self
+                .their_threats
+                .get_or_init(|| chase::threats(&them, self.ctx_before, self.limits))
                 .iter()
                 .any(|o| o.target == won);
         }
-        mate::mate_by_checks(&them, self.limits.mate).is_mate()
+        *self
+            .their_mate
+            .get_or_init(|| mate::mate_by_checks(&them, self.limits.mate).is_mate())
             && mate::mate_by_checks(&self.before.play_unchecked(first), self.limits.mate).is_mate()
     }
 
@@ -489,20 +511,15 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     let vctx_after = ValueContext {
         last_move: Some(mv),
     };
+    // The offers are searched once, here when the move threatens mate,
+    // otherwise below.
+    let make_offers = || offers_made(before, &after, &again, mv, &vctx_after, limits);
     let mut offers = None;
-    let mut punished: Vec<(Square, Square, PieceKind)> = Vec::new();
     let mut parried_mate = None;
     if mate_after.is_mate() {
-        let made = offers_made(
-            before,
-            &after,
-            &again,
-            mv,
-            &vctx_after,
-            limits,
-            &mut punished,
-        );
+        let made = make_offers();
         let spared: Vec<(Square, Piece)> = made
+            .offers
             .iter()
             .filter_map(|&(_, enemy, _)| again.piece_at(enemy).map(|p| (enemy, p)))
             .collect();
@@ -586,6 +603,8 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         previous: ctx.previous.as_ref().and_then(|p| p.pass()),
         mv,
         was_chased: std::cell::OnceCell::new(),
+        their_threats: std::cell::OnceCell::new(),
+        their_mate: std::cell::OnceCell::new(),
         before,
         ctx_before: &vctx_before,
         ctx: &vctx_after,
@@ -605,17 +624,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // when it is not (图11: 车2平1 makes the unprotected cannon on 九 face its
     // own, and attacks it too — 捉; 26.11.1), unless the offering piece alone
     // attacks it and is protected ([`alone_against_unprotected`]: 图9).
-    let offers = offers.unwrap_or_else(|| {
-        offers_made(
-            before,
-            &after,
-            &again,
-            mv,
-            &vctx_after,
-            limits,
-            &mut punished,
-        )
-    });
+    let Offers { offers, punished } = offers.unwrap_or_else(make_offers);
     let mut pressed_targets: Vec<(Square, Piece)> = Vec::new();
     fresh.retain(|t| {
         let offered = t.capturers.iter().all(|&c| {
@@ -733,27 +742,15 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
         }
     }
     if fresh.is_empty() && !(self_inflicted.is_empty() && restored.is_empty()) {
-        let named = |v: &[(Square, Piece)]| -> (String, String) {
-            (
-                v.iter()
-                    .map(|(sq, p)| format!("the {} on {sq}", p.kind.name()))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                v.iter()
-                    .map(|(sq, p)| format!("{}({sq})", p.chinese()))
-                    .collect::<Vec<_>>()
-                    .join("、"),
-            )
-        };
         if !restored.is_empty() {
-            let (en, zh) = named(&restored);
+            let (en, zh) = name_pieces(&restored);
             a.clauses = vec!["26.1.2", "24.8"];
             a.reason = format!(
                 "answers the check; {en} could be won as well before the check, and no more than now: no new chase"
             );
             a.reason_zh = format!("应将后可吃{zh}，将军前已可吃且未增加得子，不属新的捉");
         } else {
-            let (en, zh) = named(&self_inflicted);
+            let (en, zh) = name_pieces(&self_inflicted);
             a.clauses = vec!["26.3", "24.8"];
             a.reason = format!(
                 "{en} lost its protection by the opponent's own last move, in which this move takes no direct part: not counted"
@@ -1015,22 +1012,12 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     if a.clauses == ["24.8"] && !parried.is_empty() {
         let mut a = a;
         a.clauses = vec!["26.1.2", "24.8"];
-        let names: Vec<String> = parried
-            .iter()
-            .map(|(sq, p)| format!("the {} on {sq}", p.kind.name()))
-            .collect();
-        let names_zh: Vec<String> = parried
-            .iter()
-            .map(|(sq, p)| format!("{}({sq})", p.chinese()))
-            .collect();
+        let (en, zh) = name_pieces(&parried);
         a.reason = format!(
-            "the king steps out of the opponent's threat elsewhere; {} could be taken before the step as well",
-            names.join(", ")
+            "the king steps out of the opponent's threat elsewhere; {en} could be taken before the step as well"
         );
-        a.reason_zh = format!(
-            "走动帅(将)避开对方别处的攻击，可吃{}在走子前已存在，不属新产生的捉",
-            names_zh.join("、")
-        );
+        a.reason_zh =
+            format!("走动帅(将)避开对方别处的攻击，可吃{zh}在走子前已存在，不属新产生的捉");
         return a;
     }
     if pawns_note && a.clauses != PAWNS_OWN {
@@ -1275,11 +1262,10 @@ fn defensive_screen(pos: &Position, sq: Square) -> bool {
     })
 }
 
-/// A like-for-like mutual attack created by the move, whose exchange is
-/// even: (own square, enemy square, kind).
 /// The exchanges of like pieces the move offers (24.4, 26.10): the moved
 /// piece's own, and a mutual attack it brings about between two other pieces
-/// in which the offering side could take back.
+/// in which the offering side could take back; and, apart, the moved
+/// piece's offers that cannot be accepted (26.10).
 fn offers_made(
     before: &Position,
     after: &Position,
@@ -1287,17 +1273,15 @@ fn offers_made(
     mv: Move,
     ctx: &ValueContext,
     limits: &Limits,
-    punished: &mut Vec<(Square, Square, PieceKind)>,
-) -> Vec<(Square, Square, PieceKind)> {
-    exchange_offers(before, after, mv, before.turn(), ctx, limits, punished)
-        .into_iter()
-        .filter(|&(own, enemy, _)| {
-            own == mv.to
-                || (again.is_pseudo_legal(Move::new(own, enemy))
-                    && (crate::protection::recapturable_after(again, Move::new(own, enemy))
-                        || alone_against_unprotected(after, again, own, enemy)))
-        })
-        .collect()
+) -> Offers {
+    let mut found = exchange_offers(before, after, mv, before.turn(), ctx, limits);
+    found.offers.retain(|&(own, enemy, _)| {
+        own == mv.to
+            || (again.is_pseudo_legal(Move::new(own, enemy))
+                && (crate::protection::recapturable_after(again, Move::new(own, enemy))
+                    || alone_against_unprotected(after, again, own, enemy)))
+    });
+    found
 }
 
 /// 24.4 and 26.10 for a contact the move only opens: the enemy piece is
@@ -1328,8 +1312,7 @@ fn exchange_offers(
     mover: Color,
     ctx: &ValueContext,
     limits: &Limits,
-    punished: &mut Vec<(Square, Square, PieceKind)>,
-) -> Vec<(Square, Square, PieceKind)> {
+) -> Offers {
     let pairs = |pos: &Position| -> Vec<(Square, Square, PieceKind)> {
         let mut out = Vec::new();
         // Enemy captures of own pieces of the same kind.
@@ -1389,6 +1372,7 @@ fn exchange_offers(
         })
     };
     let mut offers = Vec::new();
+    let mut punished = Vec::new();
     for (own, enemy, kind) in pairs(after) {
         let mut renewed = false;
         if old.contains(&(own, enemy, kind)) && !rook_joins(enemy, kind) {
@@ -1408,24 +1392,41 @@ fn exchange_offers(
         // 26.10: 被邀兑方兑子后立即被杀或在子力价值上受损，邀兑方按"捉"处理 —
         // the moved piece's own new offer whose acceptance loses material or
         // is mated at once (clause case 26.10/exchange-costs-a-rook).
-        let punishes = || {
-            r.mated == Some(mover.opponent())
-                || trade == Trade::Loss
-                || mate::mate_by_checks(&them.play_unchecked(accept), limits.chase.mate).is_mate()
+        // 立即被杀 (24.4, 26.10): after taking, the opponent is mated by
+        // checks (参考图49: the cannon cannot leave its line); searched once.
+        let mated_at_once = std::cell::OnceCell::new();
+        let mated_at_once = || {
+            *mated_at_once.get_or_init(|| {
+                mate::mate_by_checks(&them.play_unchecked(accept), limits.chase.mate).is_mate()
+            })
         };
-        if !renewed && own == mv.to && punishes() {
+        if !renewed
+            && own == mv.to
+            && (r.mated == Some(mover.opponent()) || trade == Trade::Loss || mated_at_once())
+        {
             punished.push((own, enemy, kind));
             continue;
         }
-        if r.mated.is_some() || trade == Trade::Loss || (renewed && trade == Trade::Gain) {
-            continue;
-        }
-        // 立即被杀 (24.4, 26.10): after taking, the offering side mates by
-        // checks (参考图49: the cannon cannot leave its line).
-        if mate::mate_by_checks(&them.play_unchecked(accept), limits.chase.mate).is_mate() {
+        if r.mated.is_some()
+            || trade == Trade::Loss
+            || (renewed && trade == Trade::Gain)
+            || mated_at_once()
+        {
             continue;
         }
         offers.push((own, enemy, kind));
     }
-    offers
+    Offers { offers, punished }
+}
+
+/// A like-for-like exchange: (own square, enemy square, kind).
+type Offer = (Square, Square, PieceKind);
+
+/// What [`offers_made`] finds.
+struct Offers {
+    /// The exchanges offered (24.4).
+    offers: Vec<Offer>,
+    /// The moved piece's new offers that the opponent cannot accept without
+    /// being mated or losing material at once: chases (26.10).
+    punished: Vec<Offer>,
 }
