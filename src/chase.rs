@@ -698,12 +698,23 @@ fn forced_gain(
     nodes: &mut u64,
 ) -> Option<(Square, LineResult, GainKey)> {
     let rook = material::order_value(PieceKind::Rook);
-    // Past `limits.checks`, only a rook is worth more checks.
-    let rook_only = checks_given > limits.checks;
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return None; // a mate is 杀, not 捉
     }
+    // A check with a single answer is forced: it does not count against
+    // the budget, up to [`ChaseLimits::rook_checks`] checks in all
+    // (参考图41: 炮六平二 — after 炮二进一, 士6进5 is met by 车三进二, whose
+    // only answer is 士5退6; 车三退一 then discovers the cannon's check).
+    let checks_made = so_far.line.len().div_ceil(2);
+    let checks_given =
+        if replies.len() == 1 && checks_given > 1 && checks_made < limits.rook_checks as usize {
+            checks_given - 1
+        } else {
+            checks_given
+        };
+    // Past `limits.checks`, only a rook is worth more checks.
+    let rook_only = checks_given > limits.checks;
     // Every defence must leave a gain: the defences likeliest to leave none
     // — taking the checking piece, any capture, a king move — are tried
     // first, so that a refutation ends the search early. The target is
@@ -853,9 +864,9 @@ fn forced_gain(
                     checks_given + 1,
                     nodes,
                 ) {
-                    // Past a gain, only a rook changes what is named.
+                    // The best of the checks is named; a rook ends the search.
                     let wins_rook = f.2.0 >= rook;
-                    if found.is_none() || (wins_rook && found.as_ref().is_some_and(|g| f.2 > g.2)) {
+                    if found.as_ref().is_none_or(|g| f.2 > g.2) {
                         found = Some(f);
                     }
                     if wins_rook {
@@ -866,6 +877,10 @@ fn forced_gain(
         }
         match found {
             Some(f) => results[i] = Some(f),
+            // A defence the starter answers with a mate at once is no
+            // escape: the defender does not choose it (参考图41: 将5进1 is
+            // met by 车三进一杀). The other defences decide.
+            None if crate::mate::mate_in_one(&after).is_some() => {}
             None => return None,
         }
     }

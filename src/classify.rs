@@ -25,7 +25,7 @@
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::chase::{self, ChaseLimits, Means, Threat};
 use crate::mate::{self, MateLimit, MateSearch};
-use crate::material::{self, Trade};
+use crate::material::{self, Trade, Unit};
 use crate::position::{Move, Position};
 use crate::protection::ValueContext;
 use crate::ruling::{Label, MoveLabel, Target};
@@ -240,13 +240,44 @@ fn new_threats(
     fled: &Fled<'_>,
     parried: &mut Vec<(Square, Piece)>,
 ) -> Vec<Threat> {
+    // 26.3: 被捉子逃离后…凡与循环着法有关联的子力均应计算在内。若走子前不存在
+    // 得子，走子后形成净吃子，判"捉" — when the moved piece fled a chase, a line
+    // the mover had before that begins with a check and neither moves the
+    // piece nor lets the opponent take it still leaves it to be taken: the
+    // check only put the opponent's capture off (参考图41: before 炮六平二,
+    // 车三进五吃象 checks, 士4进5 answers, and the rook on 四 still takes the
+    // cannon on 六 — no gain before the move; the cannon's 联合捉子 after it
+    // is 捉). A line without a check already lets the opponent take the
+    // fleeing piece instead of answering (各吃各子, 26.5).
+    let deferred = |b: &Threat| {
+        b.line
+            .first()
+            .is_some_and(|&first| fled.before.gives_check(first))
+            && b.line
+                .iter()
+                .all(|m| m.from != fled.mv.from && m.to != fled.mv.from)
+            && after
+                .iter()
+                .any(|t| t.target == b.target || t.means == Means::Checks)
+    };
+    let counted: Vec<std::borrow::Cow<'_, Threat>> = before
+        .iter()
+        .map(|b| match fled.fleeing_unit() {
+            Some(u) if deferred(b) && fled.chased() => {
+                let mut b = b.clone();
+                b.lost.push(u);
+                std::borrow::Cow::Owned(b)
+            }
+            _ => std::borrow::Cow::Borrowed(b),
+        })
+        .collect();
     after
         .iter()
         .filter(|t| {
             // The same target counts again only if it now wins more: an even
             // mutual capture (26.5) that became a clean gain is 形成净吃子 —
             // unless the moved piece only escaped.
-            !before.iter().any(|b| {
+            !counted.iter().any(|b| {
                 b.target == t.target
                     && b.piece == t.piece
                     && (!wins_more(t, b) || fled.only_escaped(b, t))
@@ -261,7 +292,7 @@ fn new_threats(
         .filter(|t| {
             // A gain through checks that only repeats what could already be
             // won is no new chase (图5); a new capture target is.
-            t.means == Means::Capture || before.iter().all(|b| wins_more(t, b))
+            t.means == Means::Capture || counted.iter().all(|b| wins_more(t, b))
         })
         .cloned()
         .collect()
@@ -351,6 +382,14 @@ struct Fled<'a> {
 }
 
 impl Fled<'_> {
+    /// The moved piece's value where it stood, unless it is the king.
+    fn fleeing_unit(&self) -> Option<Unit> {
+        self.before
+            .piece_at(self.mv.from)
+            .filter(|p| p.kind != PieceKind::King)
+            .and_then(|_| crate::protection::unit_at(self.before, self.mv.from, self.ctx_before))
+    }
+
     fn chased(&self) -> bool {
         *self.was_chased.get_or_init(|| {
             self.before
