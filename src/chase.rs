@@ -437,12 +437,17 @@ impl Searcher<'_> {
             }
             next.push(mv);
             let after = pos.play_unchecked(mv);
+            // A quiet check of the defender's counts against its budget,
+            // unless it leaves a single answer (参考图34: 相七进九 taking the
+            // cannon is met by 车4进3, 帅五退一 forced, 车4进1 and 车4平8 — the
+            // rook on 二 is lost, and 炮9退2 is no 献).
             let quiet_check = capture.is_none() && !in_check;
+            let counted = quiet_check && after.legal_moves().len() != 1;
             let r = self.search(
                 &after,
                 &next,
                 plies - 1,
-                checks_left - u32::from(quiet_check),
+                checks_left - u32::from(counted),
                 (alpha, beta),
             );
             // Choices inside the search use a total order ([`score`]: the
@@ -536,20 +541,54 @@ fn free_pieces(pos: &Position) -> Vec<Square> {
 
 /// [`free_pieces`], given the side's legal moves.
 fn free_pieces_among(pos: &Position, legal: &MoveList) -> Vec<Square> {
+    free_pieces_where(pos, legal, |_, _| true)
+}
+
+/// The pieces of [`free_pieces`] whose capture the other side cannot
+/// answer by taking as much elsewhere ([`compensated`]): inside a gain
+/// through checks, the capture the exchange makes free belongs to it.
+fn free_pieces_uncompensated(pos: &Position) -> Vec<Square> {
+    free_pieces_where(pos, &pos.legal_moves(), |mv, victim| {
+        !compensated(pos, mv, victim)
+    })
+}
+
+fn free_pieces_where(
+    pos: &Position,
+    legal: &MoveList,
+    keep: impl Fn(Move, Piece) -> bool,
+) -> Vec<Square> {
     let mut out = Vec::new();
     for &mv in legal.iter() {
         if out.contains(&mv.to) {
             continue;
         }
-        if pos
-            .piece_at(mv.to)
-            .is_some_and(|p| p.kind != PieceKind::King)
-            && !recapturable_after(pos, mv)
-        {
+        let Some(victim) = pos.piece_at(mv.to).filter(|p| p.kind != PieceKind::King) else {
+            continue;
+        };
+        if !recapturable_after(pos, mv) && keep(mv, victim) {
             out.push(mv.to);
         }
     }
     out
+}
+
+/// Whether the other side answers the capture `mv` of `victim` by taking,
+/// for nothing, a piece worth as much elsewhere: then the piece was not
+/// free to take, and a capture of it that the exchange makes free — by
+/// removing the piece the other side would take — belongs to the exchange
+/// (参考图34: 炮9退2 — 车4进3 帅五退一, and the rook taking the cannon on 七
+/// would be answered by 相七进九; once 炮9平5 has taken the elephant and
+/// 相三进五 the cannon, the rook takes the cannon on 七 for nothing).
+fn compensated(pos: &Position, mv: Move, victim: Piece) -> bool {
+    let after = pos.play_unchecked(mv);
+    let worth = material::order_value(victim.kind);
+    after.legal_captures(after.is_check()).0.iter().any(|&m| {
+        after
+            .piece_at(m.to)
+            .is_some_and(|p| p.kind != PieceKind::King && material::order_value(p.kind) >= worth)
+            && !recapturable_after(&after, m)
+    })
 }
 
 /// Whether the exchange line is a mutual capture (各吃各子, 26.5): the other
@@ -767,10 +806,14 @@ fn forced_gain(
             let Some(victim) = after.piece_at(mv.to) else {
                 continue;
             };
-            if found
-                .as_ref()
-                .is_some_and(|f| material::order_value(victim.kind) < f.2.0)
-                || (rook_only && material::order_value(victim.kind) < rook)
+            // An even mutual capture found (26.5) still gives way to a clean
+            // gain of a lesser piece (参考图34: 炮9退2 — after 车4进3 帅五退一,
+            // 车4平7 for the cannon would be answered by 相七进九; 炮9平5
+            // takes the elephant, and after 相三进五 the rook still takes the
+            // cannon: 联合捉子).
+            if found.as_ref().is_some_and(|f| {
+                material::order_value(victim.kind) < f.2.0 && f.1.trade(starter) == Trade::Gain
+            }) || (rook_only && material::order_value(victim.kind) < rook)
             {
                 break;
             }
@@ -787,7 +830,14 @@ fn forced_gain(
             let attacker = after
                 .piece_at(mv.from)
                 .map_or(0, |p| material::order_value(p.kind));
-            if material::order_value(victim.kind) < attacker && recapturable_after(&after, mv) {
+            // Past an even mutual capture, a capture of a lesser piece is
+            // searched too: what it opens may make a gain (参考图34).
+            if material::order_value(victim.kind) < attacker
+                && recapturable_after(&after, mv)
+                && found
+                    .as_ref()
+                    .is_none_or(|f| f.1.trade(starter) == Trade::Gain)
+            {
                 continue;
             }
             if *nodes > limits.nodes {
@@ -795,7 +845,7 @@ fn forced_gain(
             }
             let mut l2 = line.clone();
             let res = {
-                let free = free.get_or_insert_with(|| free_pieces(&after));
+                let free = free.get_or_insert_with(|| free_pieces_uncompensated(&after));
                 let (r2, used) = exchange_search_counted(&after, mv, ctx, limits, free);
                 *nodes += used;
                 l2.gained.extend(r2.gained);
@@ -831,8 +881,11 @@ fn forced_gain(
                 }
                 Trade::Loss => false,
             };
+            let clean = |r: &LineResult| r.trade(starter) == Trade::Gain;
             if wins
-                && found.as_ref().is_none_or(|f| value > f.2)
+                && found
+                    .as_ref()
+                    .is_none_or(|f| (clean(&res), value) > (clean(&f.1), f.2))
                 && (res.mated.is_some()
                     || !crate::mate::mate_by_checks(&after.play_unchecked(mv), limits.mate)
                         .is_mate())

@@ -291,11 +291,35 @@ fn new_threats(
         })
         .filter(|t| {
             // A gain through checks that only repeats what could already be
-            // won is no new chase (图5); a new capture target is.
-            t.means == Means::Capture || counted.iter().all(|b| wins_more(t, b))
+            // won is no new chase (图5); a new capture target is, and so is
+            // a new target the moved piece itself takes after another piece's
+            // checks (24.3: 所走动子…与其他子联合吃子; 参考图34: 炮9退2 — after 车4进3
+            // 帅五退一 the cannon takes the elephant on 五, 联合捉子, although
+            // 车4进3 already won the elephant on 三 by 炮9平7 before).
+            t.means == Means::Capture
+                || counted.iter().all(|b| wins_more(t, b))
+                || (takes_after_checks(fled.again, &t.line, fled.mv.to)
+                    && counted.iter().all(|b| b.target != t.target))
         })
         .cloned()
         .collect()
+}
+
+/// Whether, in `line` played from `pos`, the piece on `sq` gives no check
+/// and moves once, to make a capture after another piece's checks (24.3:
+/// 与其他子联合吃子 — 参考图34: 车4进3 checks, 炮9平5 takes the elephant).
+fn takes_after_checks(pos: &Position, line: &[Move], sq: Square) -> bool {
+    let mut board = pos.clone();
+    let mut moves_of_piece = 0;
+    let mut captured = false;
+    for (i, &m) in line.iter().enumerate() {
+        if i % 2 == 0 && m.from == sq {
+            moves_of_piece += 1;
+            captured = board.piece_at(m.to).is_some() && !board.gives_check(m);
+        }
+        board = board.play_unchecked(m);
+    }
+    line.first().is_some_and(|m| m.from != sq) && moves_of_piece == 1 && captured
 }
 
 /// Whether the line of `after` wins more than the line of `before`, by the
