@@ -442,7 +442,7 @@ impl Searcher<'_> {
             // cannon is met by 车4进3, 帅五退一 forced, 车4进1 and 车4平8 — the
             // rook on 二 is lost, and 炮9退2 is no 献).
             let quiet_check = capture.is_none() && !in_check;
-            let counted = quiet_check && after.legal_moves().len() != 1;
+            let counted = quiet_check && !after.has_single_legal_move();
             let r = self.search(
                 &after,
                 &next,

@@ -971,6 +971,25 @@ impl Position {
         list.iter().any(|&m| m == mv)
     }
 
+    /// Whether the side to move has exactly one legal move (a forced
+    /// answer), stopping at the second.
+    pub fn has_single_legal_move(&self) -> bool {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut scratch = self.clone();
+        let legality = self.legality(self.is_check());
+        let mut found = 0;
+        for &mv in pseudo.iter() {
+            if scratch.is_safe(mv, &legality) {
+                found += 1;
+                if found > 1 {
+                    return false;
+                }
+            }
+        }
+        found == 1
+    }
+
     /// Whether `mv` is legal.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.is_pseudo_legal(mv) && !self.exposes_own_king(mv)

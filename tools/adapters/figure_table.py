@@ -141,8 +141,12 @@ def totals(tally, wrong, fs_name):
         f"figure cases it answered** ({t['cases']} cases: {t['figures']} figures and "
         f"{t['cases'] - t['figures']} variations; "
         f"{t['cases'] - t['fs answered']} not answered).",
-        f"- qigui agrees with the book on {t['qigui agrees']} of {t['qigui answered']} "
-        f"(the corpus skips, with the reason, the cases where it does not yet).",
+        f"- qigui agrees with the book on {t['qigui agrees']} of {t['qigui answered']}"
+        + (
+            "."
+            if t["qigui agrees"] == t["qigui answered"]
+            else " (the corpus skips, with the reason, the cases where it does not yet)."
+        ),
         f"- {fs_name} and qigui give the same verdict on {t['fs = qigui']} of "
         f"{t['both answered']} cases both answered.",
     ]

@@ -57,6 +57,10 @@ ERRATA = {
     "ref11": ("E4", "The book prints red's second move 帅六平五; after 帅五平四 the king is on file 四, so the move is 帅四平五 (f0e0), which the case plays."),
     "fig17": ("E7", "The book labels red's 后车退一 捉 (如黑方吃车则双车尽失); it also threatens mate in three checks — 后车平七 将4退1 车七进一 将4进1 车八退二 — so it is 杀 (24.2; 从重, 26.4; 如邀兑之子参与作杀…按杀处理, 26.10). The case expects 杀 for that move; the verdict, 红方变着, is the same either way."),
     "ref34": ("E5", "The book writes black's cannon moves with a Chinese numeral (炮九退2, 炮九进2); black's files are Arabic numerals: 炮9退2, 炮9进2."),
+    "ref01": ("E8", "The book writes red's second move 马四进二; two red horses stand on file 四 after 马二退四, so 7.5 writes it 后马进二 (f4h5), which the case plays."),
+    "ref05": ("E9", "The book writes black's first move 车2退3; two black rooks stand on file 2, so 7.5 writes it 后车退3 (b6b9), which the case plays."),
+    "ref19": ("E10", "The book writes black's first move 士6进5; two black advisors stand on file 6 and both can go to 5; 士5退6 closes the cycle only if it was the rear one, so 7.5 writes it 后士进5 (f9e8), which the case plays."),
+    "ref36": ("E11", "The transcribing project found the printed diagram in error and corrected it; the case uses the corrected board, on which the book's labels and verdict are all reproduced."),
 }
 
 
