@@ -438,7 +438,7 @@ impl Searcher<'_> {
             next.push(mv);
             let after = pos.play_unchecked(mv);
             // A quiet check of the defender's counts against its budget,
-            // unless it leaves a single answer (参考图34: 相七进九 taking the
+            // unless it leaves a single answer (参考图34: 相三进一 taking the
             // cannon is met by 车4进3, 帅五退一 forced, 车4进1 and 车4平8 — the
             // rook on 二 is lost, and 炮9退2 is no 献).
             let quiet_check = capture.is_none() && !in_check;
@@ -578,7 +578,7 @@ fn free_pieces_where(
 /// free to take, and a capture of it that the exchange makes free — by
 /// removing the piece the other side would take — belongs to the exchange
 /// (参考图34: 炮9退2 — 车4进3 帅五退一, and the rook taking the cannon on 七
-/// would be answered by 相七进九; once 炮9平5 has taken the elephant and
+/// would be answered by 相三进一; once 炮9平5 has taken the elephant and
 /// 相三进五 the cannon, the rook takes the cannon on 七 for nothing).
 fn compensated(pos: &Position, mv: Move, victim: Piece) -> bool {
     let after = pos.play_unchecked(mv);
@@ -808,7 +808,7 @@ fn forced_gain(
             };
             // An even mutual capture found (26.5) still gives way to a clean
             // gain of a lesser piece (参考图34: 炮9退2 — after 车4进3 帅五退一,
-            // 车4平7 for the cannon would be answered by 相七进九; 炮9平5
+            // 车4平7 for the cannon would be answered by 相三进一; 炮9平5
             // takes the elephant, and after 相三进五 the rook still takes the
             // cannon: 联合捉子).
             if found.as_ref().is_some_and(|f| {

@@ -245,7 +245,7 @@ fn new_threats(
     // the mover had before that begins with a check and neither moves the
     // piece nor lets the opponent take it still leaves it to be taken: the
     // check only put the opponent's capture off (参考图41: before 炮六平二,
-    // 车三进五吃象 checks, 士4进5 answers, and the rook on 四 still takes the
+    // 车三平五吃象 checks, 士4进5 answers, and the rook on 4 still takes the
     // cannon on 六 — no gain before the move; the cannon's 联合捉子 after it
     // is 捉). A line without a check already lets the opponent take the
     // fleeing piece instead of answering (各吃各子, 26.5).
