@@ -205,6 +205,10 @@ case('24.3/chase-by-check-fork', ['24.3'],
  '马跳到下一步可卧槽将军抽车的位置：捉（从下一着开始运用将军得子）',
  P('Kf0 Nd5 ke9 ra9 pg3'), 'd5b6 g3h3 b6d5 h3g3', '捉 闲 闲 闲', 'draw',
  '24.3 (从下一着开始运用将军得子): after d5b6 the horse attacks nothing, but next b6c8 checks the king on e9 (leg d8) and attacks the rook on a9 (leg b8); nothing black can take c8 or block d8, so the king must move and the rook is lost: 捉. From d5 no check is available next move (the horse reaches neither c8, d7, f7 nor g8), so b6d5 is 闲. The pawn moves g3h3/h3g3 on rank 3 attack nothing (闲). 一捉一闲 against 两闲: draw.')
+case('24.3/checks-win-a-rook', ['24.3','24.6'],
+ '炮退回让开马位，伏马连续将军得车：捉（连续将军得子）',
+ P('Kf0 Cd2 Ne3 Ng5 kd9 ra5'), 'd2d5 d9d8 d5d2 d8d9', '拦 闲 捉 闲', 'draw',
+ '24.3 (从下一着开始运用将军或连续"将军"得子). d2d5 puts the cannon, protected by the horse on e3 (leg e4), between the black rook on a5 and the unprotected horse on g5, and attacks nothing: 拦 (24.6). After d9d8, d5d2 clears d5: red, to move again, checks with 马三进五 (g5e6, leg f5); 将4进1 is met by 马五进六 mate (e3d5), and the other answers lose the rook to more checks, e.g. 将4平5 马五进七 将5进1 马五进六 车1平4 马七退六 (e6c7, e8e7, e3d5, a5xd5, c7xd5): a rook for a horse, 连续将军得子 — 捉. With the cannon on d5 that square is shut and there is no such win. Checked apart from qigui over Fairy-Stockfish\'s move generator: `python3 tools/difftest/checks_win.py "3k5/9/9/9/r5N2/9/4N4/3C5/9/5K3 w - - 0 1" d2d5 d9d8 d5d2 --checks 3` prints 5.0 (rook for horse); with the moves d2d5 d9d8 it prints none. The king moves are 闲. 一拦一捉 against 两闲: allowed (a single 捉 is no 长捉), draw. (This was the position of 24.6/cannon-blocks-rook until stop 21; that case now has the horse on c3.)')
 case('24.4/rook-offers-exchange', ['24.4','26.10'],
  '有根车邀兑有根车：兑',
  P('Ke0 Ad0 Af0 Be2 Rb4 Nb2 ke9 ad9 af9 be7 rc7 na8'), 'b4c4 e7g9 c4b4 g9e7', '兑 闲 闲 闲', 'draw',
