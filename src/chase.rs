@@ -790,6 +790,8 @@ fn forced_gain(
         // victims keep the order moves are generated in): once one gains,
         // a less valuable victim cannot be the one named.
         let mut found: Option<(Square, LineResult, GainKey)> = None;
+        // Whether `found` is a clean gain, not an even mutual capture.
+        let mut found_clean = false;
         let mut free: Option<Vec<Square>> = None;
         let (mut captures, _) = after.legal_moves_selected(after.is_check(), |p, m| {
             p.piece_at(m.to).is_some_and(|v| v.kind != PieceKind::King)
@@ -811,9 +813,11 @@ fn forced_gain(
             // 车4平7 for the cannon would be answered by 相三进一; 炮9平5
             // takes the elephant, and after 相三进五 the rook still takes the
             // cannon: 联合捉子).
-            if found.as_ref().is_some_and(|f| {
-                material::order_value(victim.kind) < f.2.0 && f.1.trade(starter) == Trade::Gain
-            }) || (rook_only && material::order_value(victim.kind) < rook)
+            if (found_clean
+                && found
+                    .as_ref()
+                    .is_some_and(|f| material::order_value(victim.kind) < f.2.0))
+                || (rook_only && material::order_value(victim.kind) < rook)
             {
                 break;
             }
@@ -834,9 +838,7 @@ fn forced_gain(
             // searched too: what it opens may make a gain (参考图34).
             if material::order_value(victim.kind) < attacker
                 && recapturable_after(&after, mv)
-                && found
-                    .as_ref()
-                    .is_none_or(|f| f.1.trade(starter) == Trade::Gain)
+                && (found.is_none() || found_clean)
             {
                 continue;
             }
@@ -881,16 +883,17 @@ fn forced_gain(
                 }
                 Trade::Loss => false,
             };
-            let clean = |r: &LineResult| r.trade(starter) == Trade::Gain;
+            let clean = res.trade(starter) == Trade::Gain;
             if wins
                 && found
                     .as_ref()
-                    .is_none_or(|f| (clean(&res), value) > (clean(&f.1), f.2))
+                    .is_none_or(|f| (clean, value) > (found_clean, f.2))
                 && (res.mated.is_some()
                     || !crate::mate::mate_by_checks(&after.play_unchecked(mv), limits.mate)
                         .is_mate())
             {
                 found = Some((origin(&line.line, mv.to), res, value));
+                found_clean = clean;
             }
         }
         // … or checks again: for more than a capture now wins (图3: 车7平8

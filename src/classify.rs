@@ -260,9 +260,10 @@ fn new_threats(
                 .iter()
                 .any(|t| t.target == b.target || t.means == Means::Checks)
     };
+    let fleeing = fled.fleeing_unit();
     let counted: Vec<std::borrow::Cow<'_, Threat>> = before
         .iter()
-        .map(|b| match fled.fleeing_unit() {
+        .map(|b| match fleeing {
             Some(u) if deferred(b) && fled.chased() => {
                 let mut b = b.clone();
                 b.lost.push(u);
@@ -760,8 +761,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // horse on 三; 车4进1, which only moves the rook off the horse on 七, is
     // 闲 — 红马被黑车捉的状态，其因果关系，是红方自己造成的).
     let mut self_inflicted: Vec<(Square, Piece)> = Vec::new();
-    if let (Some(last), Some(prev)) = (ctx.last_move, ctx.previous.as_ref().and_then(|p| p.pass()))
-    {
+    if let (Some(last), Some(prev)) = (ctx.last_move, fled.previous.as_ref()) {
         fresh.retain(|t| {
             let Some(&first) = t.line.first() else {
                 return true;
@@ -774,7 +774,7 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
                 && prev.piece_at(t.target) == Some(t.piece);
             let caused = uninvolved
                 && prev.is_legal(first)
-                && crate::protection::recapturable_after(&prev, first)
+                && crate::protection::recapturable_after(prev, first)
                 && before.is_legal(first)
                 && !crate::protection::recapturable_after(before, first);
             if caused {
@@ -791,8 +791,8 @@ pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> 
     // then cuts the rook's protection along rank 8, 退士断根捉马 — 捉).
     let mut restored: Vec<(Square, Piece)> = Vec::new();
     if before.is_check() && !king_answers_check && !fresh.is_empty() {
-        if let Some(prev) = ctx.previous.as_ref().and_then(|p| p.pass()) {
-            let prior = chase::threats(&prev, &ValueContext { last_move: None }, &limits.chase);
+        if let Some(prev) = fled.previous.as_ref() {
+            let prior = chase::threats(prev, &ValueContext { last_move: None }, &limits.chase);
             fresh.retain(|t| {
                 let stood = prior
                     .iter()

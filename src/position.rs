@@ -952,12 +952,7 @@ impl Position {
 
     /// Whether the side to move has a legal move at all (stops at the first).
     pub fn has_legal_move(&self) -> bool {
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
-        let mut scratch = self.clone();
-        let in_check = self.is_check();
-        let legality = self.legality(in_check);
-        pseudo.iter().any(|&mv| scratch.is_safe(mv, &legality))
+        self.legal_moves_up_to(1) == 1
     }
 
     /// Whether the movements of 2.2 allow `mv` for the side to move.
@@ -974,20 +969,25 @@ impl Position {
     /// Whether the side to move has exactly one legal move (a forced
     /// answer), stopping at the second.
     pub fn has_single_legal_move(&self) -> bool {
+        self.legal_moves_up_to(2) == 1
+    }
+
+    /// The number of legal moves of the side to move, counted up to `n`.
+    fn legal_moves_up_to(&self, n: usize) -> usize {
         let mut pseudo = MoveList::new();
         self.gen_pseudo(&mut pseudo);
         let mut scratch = self.clone();
         let legality = self.legality(self.is_check());
         let mut found = 0;
         for &mv in pseudo.iter() {
+            if found == n {
+                break;
+            }
             if scratch.is_safe(mv, &legality) {
                 found += 1;
-                if found > 1 {
-                    return false;
-                }
             }
         }
-        found == 1
+        found
     }
 
     /// Whether `mv` is legal.
