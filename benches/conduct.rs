@@ -4,8 +4,8 @@
 //! `cargo bench --bench conduct`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use qigui::conduct::adjudicator;
-use qigui::conduct::log::{ClaimKind, Entry, GameRecord, Labels, TimeControlText};
+use qigui::xiangqi::conduct as adjudicator;
+use qigui::xiangqi::conduct::{ClaimKind, Entry, GameRecord, Labels, TimeControlText};
 
 fn record() -> GameRecord {
     let mut log = vec![Entry {

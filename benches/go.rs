@@ -6,10 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use qigui::go::board::{Board, Point};
-use qigui::go::game::{Entry, Game, Setup};
-use qigui::go::play::KoRule;
-use qigui::go::{count_file, counting};
+use qigui::go::KoRule;
+use qigui::go::{Board, Point};
+use qigui::go::{Entry, Game, Setup};
 
 const FULL_GAME: &str = include_str!("../tests/data/go/full-game.count");
 
@@ -51,11 +50,11 @@ fn record(ko_rule: KoRule) -> (Setup, Vec<String>) {
 }
 
 fn bench(c: &mut Criterion) {
-    let Ok(file) = count_file::parse(FULL_GAME) else {
+    let Ok(file) = qigui::go::parse_count_file(FULL_GAME) else {
         return;
     };
     c.bench_function("go count 19x19 full game", |b| {
-        b.iter(|| counting::count(black_box(&file.diagram.board), &file.dead, &file.terms))
+        b.iter(|| qigui::go::count(black_box(&file.diagram.board), &file.dead, &file.terms))
     });
     for (name, rule) in [
         ("go replay 300 moves simple ko", KoRule::Simple),

@@ -45,9 +45,7 @@ fn middle_game(seed: u64, n: usize) -> Board {
             continue;
         }
         b.set(p, Some(turn));
-        if qigui::gomoku::forbidden::makes_five(&b, p)
-            || qigui::gomoku::forbidden::makes_overline(&b, p)
-        {
+        if qigui::gomoku::makes_five(&b, p) || qigui::gomoku::makes_overline(&b, p) {
             b.set(p, None);
             continue;
         }

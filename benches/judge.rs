@@ -3,9 +3,8 @@
 //! `cargo bench --bench judge`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use qigui::classify::Limits;
-use qigui::judge;
-use qigui::ruling::RepetitionRules;
+use qigui::Limits;
+use qigui::xiangqi::RepetitionRules;
 use std::time::Duration;
 
 #[path = "common/figures.rs"]
@@ -16,7 +15,7 @@ fn bench(c: &mut Criterion) {
     let figs = figures();
     let limits = Limits::default();
     let run = |f: &Figure| {
-        judge::judge(
+        qigui::judge(
             &f.start,
             &f.moves,
             &RepetitionRules::XIANGQI_2020,

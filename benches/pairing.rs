@@ -9,10 +9,8 @@
 //! `cargo bench --bench pairing`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use qigui::pairing::swiss::{self, FirstRound};
-use qigui::tournament::{
-    GameEntry, GameName, Id, Player, ResultCode, RoundEntry, System, Tournament,
-};
+use qigui::event::pairing::swiss::{self, FirstRound};
+use qigui::event::{GameEntry, GameName, Id, Player, ResultCode, RoundEntry, System, Tournament};
 
 fn event(n: u32, played: u32) -> Tournament {
     let mut t = Tournament::new(GameName::Xiangqi, System::Swiss);

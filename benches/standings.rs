@@ -6,7 +6,7 @@
 //! `cargo bench --bench standings`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use qigui::tournament::{
+use qigui::event::{
     GameEntry, GameName, Id, Player, ResultCode, RoundEntry, System, TiebreakChoice, Tournament,
 };
 
@@ -56,22 +56,22 @@ fn event(game: GameName, n: u32, rounds: u32) -> Tournament {
 
 fn bench(c: &mut Criterion) {
     let x = event(GameName::Xiangqi, 100, 9);
-    qigui::standings::compute(&x, None).expect("the event ranks");
+    qigui::event::standings::compute(&x, None).expect("the event ranks");
     c.bench_function("standings swiss 100x9 14.3.1", |b| {
-        b.iter(|| qigui::standings::compute(&x, None))
+        b.iter(|| qigui::event::standings::compute(&x, None))
     });
     let mut p = x.clone();
     p.tiebreaks = Some(TiebreakChoice::Clause("14.3.2".into()));
     c.bench_function("standings swiss 100x9 14.3.2", |b| {
-        b.iter(|| qigui::standings::compute(&p, None))
+        b.iter(|| qigui::event::standings::compute(&p, None))
     });
     let g = event(GameName::Gomoku, 100, 9);
     c.bench_function("standings swiss 100x9 gomoku 29.2.1", |b| {
-        b.iter(|| qigui::standings::compute(&g, None))
+        b.iter(|| qigui::event::standings::compute(&g, None))
     });
-    let text = qigui::trf::write(&x, None).expect("writes");
+    let text = qigui::formats::trf::write(&x, None).expect("writes");
     c.bench_function("trf read 100x9", |b| {
-        b.iter(|| qigui::trf::read(&text, "bench"))
+        b.iter(|| qigui::formats::trf::read(&text, "bench"))
     });
 }
 

@@ -1,10 +1,10 @@
 //! Prints the mate-by-checks search (24.2) of the side that played the last
 //! of MOVES, as if it could move again, for debugging the classifier:
 //! `cargo run --example debug_mate -- FEN [MOVES...] [--checks N]`.
-use qigui::{Position, mate, notation};
+use qigui::{Position, notation};
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut limit = mate::MateLimit::default();
+    let mut limit = qigui::xiangqi::MateLimit::default();
     if let Some(i) = args.iter().position(|a| a == "--checks") {
         if let Some(n) = args.get(i + 1).and_then(|n| n.parse().ok()) {
             limit.checks = n;
@@ -41,8 +41,8 @@ fn main() {
         }
     }
     println!("{}", pos.fen());
-    match mate::mate_by_checks(&pos, limit) {
-        mate::MateSearch::Mate { first, checks } => println!(
+    match qigui::xiangqi::mate_by_checks(&pos, limit) {
+        qigui::xiangqi::MateSearch::Mate { first, checks } => println!(
             "mate by {checks} check(s), starting {} ({})",
             notation::chinese(&pos, first),
             first.iccs()

@@ -1,14 +1,15 @@
-//! Prints every threat of the side to move (chase::threats), for debugging
+//! Prints every threat of the side to move (qigui::xiangqi::threats), for debugging
 //! the classifier: `cargo run --example debug_threats -- FEN [MOVES...]`:
 //! after MOVES, the threats of the side that played the last one. The
 //! environment variables QIGUI_CHECKS, QIGUI_ROOK_CHECKS, QIGUI_DEFENDER_CHECKS, QIGUI_PLIES
 //! and QIGUI_NODES override the default limits.
-use qigui::{Position, chase, notation, protection::ValueContext};
+use qigui::xiangqi::ValueContext;
+use qigui::{Position, notation};
 /// The default limits, with QIGUI_CHECKS, QIGUI_ROOK_CHECKS, QIGUI_DEFENDER_CHECKS,
 /// QIGUI_PLIES and QIGUI_NODES overriding them when set.
-fn limits() -> chase::ChaseLimits {
+fn limits() -> qigui::xiangqi::ChaseLimits {
     let get = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
-    let mut l = chase::ChaseLimits::default();
+    let mut l = qigui::xiangqi::ChaseLimits::default();
     if let Some(n) = get("QIGUI_CHECKS") {
         l.checks = n as u32;
     }
@@ -63,7 +64,7 @@ fn main() {
         }
     }
     println!("{}", pos.fen());
-    for t in chase::threats(&pos, &ValueContext { last_move: last }, &limits()) {
+    for t in qigui::xiangqi::threats(&pos, &ValueContext { last_move: last }, &limits()) {
         println!(
             "{} {:?} {:?} {:?} line={} participants={:?} screens={:?} capturers={:?}",
             t.target,

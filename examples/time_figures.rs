@@ -6,9 +6,8 @@
 #[path = "../benches/common/figures.rs"]
 mod figures;
 
-use qigui::classify::Limits;
-use qigui::judge;
-use qigui::ruling::RepetitionRules;
+use qigui::Limits;
+use qigui::xiangqi::RepetitionRules;
 use std::time::Instant;
 
 fn main() {
@@ -26,7 +25,7 @@ fn main() {
         }
         let t = Instant::now();
         for _ in 0..repeat {
-            let _ = judge::judge(
+            let _ = qigui::judge(
                 &f.start,
                 &f.moves,
                 &RepetitionRules::XIANGQI_2020,

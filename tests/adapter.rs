@@ -53,7 +53,7 @@ fn qigui_adapter_passes_the_whole_corpus() {
     ))])
     .expect("the corpus loads");
     let instances = corpus.instances();
-    let claimed = qigui::adapter::serve::kinds();
+    let claimed = qigui::adapter::kinds();
     let unclaimed = instances
         .iter()
         .filter(|i| i.skip.is_none() && !claimed.contains(&i.case.raw.kind.name()))

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use qigui::book;
 use qigui::corpus::Corpus;
-use qigui::editions::GameKind;
+use qigui::edition::GameKind;
 
 fn corpus() -> Corpus {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases");
@@ -399,7 +399,7 @@ fn a_figure_page_shows_the_board_in_headless_chromium() {
 
     // The board: the bounding box of the rows and columns where its colour
     // is the background (200 pixels or more), of the SVG's shape.
-    let board = hex(book::svg::colours::BOARD);
+    let board = hex(book::colours::BOARD);
     let mut rows = vec![0usize; img.height];
     let mut cols = vec![0usize; img.width];
     let mut board_pixels = 0;
@@ -431,8 +431,8 @@ fn a_figure_page_shows_the_board_in_headless_chromium() {
 
     // Inside it: red pieces (ring and character) in the lower half, black's
     // dark pieces in the upper half, and dark lines.
-    let red = hex(book::svg::colours::RED);
-    let black = hex(book::svg::colours::BLACK);
+    let red = hex(book::colours::RED);
+    let black = hex(book::colours::BLACK);
     let mid = (y0 + y1) / 2;
     let (mut red_low, mut red_high, mut black_low, mut black_high) = (0, 0, 0, 0);
     let mut dark = 0;

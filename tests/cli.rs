@@ -179,7 +179,7 @@ fn every_edition_is_selectable() {
         let (code, out, err) =
             qigui(&["rule", "--red", "将 将", "--black", "闲 闲", "--edition", e]);
         let game = qigui::Edition::get(e).map(|x| x.game);
-        if game == Some(qigui::editions::GameKind::Xiangqi) {
+        if game == Some(qigui::edition::GameKind::Xiangqi) {
             assert_eq!(code, 0, "rule --edition {e}: {err}");
             assert!(out.contains("red_"), "rule --edition {e}: {out}");
         } else {

@@ -3,11 +3,11 @@
 
 use std::process::Command;
 
-use qigui::conduct::adjudicator;
-use qigui::conduct::knockout::{self, Format, GameScore, Played, Player, Start};
-use qigui::conduct::log::{ClaimKind, Entry, ErrorKind, GameRecord, Labels, Points, Readings};
-use qigui::conduct::profile::Profile;
-use qigui::conduct::withdrawal::{self, System};
+use qigui::xiangqi::conduct as adjudicator;
+use qigui::xiangqi::conduct::Profile;
+use qigui::xiangqi::conduct::knockout::{self, Format, GameScore, Played, Player, Start};
+use qigui::xiangqi::conduct::withdrawal::{self, System};
+use qigui::xiangqi::conduct::{ClaimKind, Entry, ErrorKind, GameRecord, Labels, Points, Readings};
 use qigui::{Color, Position, Square};
 
 fn qigui(args: &[&str]) -> (i32, String, String) {

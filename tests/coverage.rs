@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use qigui::coverage::{self, Status};
+use qigui::corpus::{self as coverage, CoverageStatus as Status};
 
 #[test]
 fn required_clauses_are_covered() {

@@ -111,7 +111,7 @@ fn the_case_list_is_exactly_the_cases_that_differ() {
         ("xiangqi-2020-mass", "xiangqi-local"),
         ("gomoku-2025", "gomoku-campus-2012"),
     ] {
-        let d = qigui::diff::diff(&corpus, a, b).expect("comparable");
+        let d = qigui::corpus::diff(&corpus, a, b).expect("comparable");
         let mut expected_ids = Vec::new();
         for case in &corpus.cases {
             let inst = case.instances();
@@ -126,7 +126,7 @@ fn the_case_list_is_exactly_the_cases_that_differ() {
         let got: Vec<String> = d.cases.iter().map(|c| c.case.raw.id.clone()).collect();
         assert_eq!(got, expected_ids, "{a} → {b}");
         // Reversed, the same cases and the same rules.
-        let r = qigui::diff::diff(&corpus, b, a).expect("comparable");
+        let r = qigui::corpus::diff(&corpus, b, a).expect("comparable");
         assert_eq!(r.cases.len(), d.cases.len());
         assert_eq!(r.rules.len(), d.rules.len());
     }

@@ -7,8 +7,8 @@
 use std::path::PathBuf;
 
 use qigui::Edition;
-use qigui::amendments::Amendments;
-use qigui::coverage::{self, Status};
+use qigui::corpus::{self as coverage, CoverageStatus as Status};
+use qigui::edition::Amendments;
 
 #[test]
 fn the_data_agrees_with_the_editions_and_their_clause_lists() {

@@ -12,9 +12,9 @@
 
 use std::path::PathBuf;
 
-use qigui::classify::Limits;
-use qigui::ruling::{RepetitionRules, Sequence};
-use qigui::{Position, judge, notation};
+use qigui::Limits;
+use qigui::xiangqi::{RepetitionRules, Sequence};
+use qigui::{Position, notation};
 use serde_json::Value;
 
 #[test]
@@ -53,7 +53,7 @@ fn explanations_of_reproduced_figures() {
                     .expect("key point")
             })
             .collect();
-        let j = judge::judge(
+        let j = qigui::judge(
             &start,
             &moves,
             &RepetitionRules::XIANGQI_2020,
@@ -64,7 +64,7 @@ fn explanations_of_reproduced_figures() {
         );
         let id = c["id"].as_str().expect("id");
         let name = id.replace('/', "__");
-        insta::assert_snapshot!(name, format!("{id}\n{}", judge::explain(&j)));
+        insta::assert_snapshot!(name, format!("{id}\n{}", qigui::xiangqi::explain(&j)));
         n += 1;
     }
     assert!(n >= 40, "only {n} figures explained");

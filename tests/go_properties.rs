@@ -3,10 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use qigui::go::board::{Board, Diagram, Point, Stone};
-use qigui::go::game::{Entry, Game, Setup};
-use qigui::go::play::{Illegal, KoRule};
-use qigui::go::{count_file, counting};
+use qigui::go::{Board, Diagram, Point, Stone};
+use qigui::go::{Entry, Game, Setup};
+use qigui::go::{Illegal, KoRule};
 
 /// A small linear congruential generator (Knuth's MMIX constants).
 struct Lcg(u64);
@@ -121,11 +120,11 @@ fn counts_make_up_the_board() {
                 dead.insert(p);
             }
         }
-        let terms = counting::Terms {
-            komi: counting::Zi::quarters(rng.below(20) as i64),
+        let terms = qigui::go::Terms {
+            komi: qigui::go::Zi::quarters(rng.below(20) as i64),
             ..Default::default()
         };
-        let c = counting::count(&board, &dead, &terms).expect("count");
+        let c = qigui::go::count(&board, &dead, &terms).expect("count");
         let total = c.area[0].in_quarters() + c.area[1].in_quarters();
         assert_eq!(total, 4 * board.points() as i64);
         assert_eq!(
@@ -170,7 +169,7 @@ fn bad_input_is_refused_without_panic() {
             }
         }
         let text: String = s.into_iter().collect();
-        let _ = count_file::parse(&text);
+        let _ = qigui::go::parse_count_file(&text);
         let _ = Diagram::parse(&text, None);
         for size in [2u8, 9, 19, 25] {
             let _ = Diagram::parse(&text, Some(size));
@@ -179,11 +178,11 @@ fn bad_input_is_refused_without_panic() {
             let _ = Point::parse(word, 19);
             let _ = Entry::parse(word, 9);
         }
-        if let Ok(f) = count_file::parse(&text) {
-            let _ = counting::count(&f.diagram.board, &f.dead, &f.terms);
+        if let Ok(f) = qigui::go::parse_count_file(&text) {
+            let _ = qigui::go::count(&f.diagram.board, &f.dead, &f.terms);
         }
     }
     assert!(Board::new(0).is_err());
     assert!(Board::new(20).is_err());
-    assert!(count_file::parse("").is_err());
+    assert!(qigui::go::parse_count_file("").is_err());
 }

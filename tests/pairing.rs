@@ -6,11 +6,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
-use qigui::pairing::round_robin;
-use qigui::pairing::scheveningen::{self, Book, Violation};
-use qigui::pairing::swiss::{self, Colour, Entrant, Options};
-use qigui::standings::points::Points;
-use qigui::tournament::Id;
+use qigui::event::Id;
+use qigui::event::pairing::round_robin;
+use qigui::event::pairing::scheveningen::{self, Book, Violation};
+use qigui::event::pairing::swiss::{self, Colour, Entrant, Options};
+use qigui::event::standings::Points;
 
 /// 附录二's construction for every size from 2 to 80: each pair meets once,
 /// every round has everyone (or everyone but the bye), colours within one,

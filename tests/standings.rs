@@ -139,7 +139,7 @@ rounds:
   - games: [{red: 1, black: 3, result: "1-0"}, {red: 2, black: 4, result: "1/2"}]
 "#;
     let load =
-        |extra: &str| qigui::tournament::Tournament::from_yaml(&format!("{base}{extra}"), "t.yaml");
+        |extra: &str| qigui::event::Tournament::from_yaml(&format!("{base}{extra}"), "t.yaml");
     assert!(load("final: {round: 2, winner: 1}\n").is_ok());
     let e = load("final: {round: 2, winner: 3}\n").unwrap_err();
     assert!(e.message.contains("cannot be the winner"), "{e}");
@@ -149,7 +149,7 @@ rounds:
     assert!(e.message.contains("plays no game"), "{e}");
     // A drawn slow game: the named winner (of the play-off) is first.
     let t = load("final: {round: 2, winner: 4}\n").expect("a drawn final");
-    let s = qigui::standings::compute(&t, None).expect("standings");
+    let s = qigui::event::standings::compute(&t, None).expect("standings");
     let ids: Vec<&str> = s.rows.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(&ids[..2], ["4", "2"]);
 }

@@ -9,13 +9,13 @@
 mod figures;
 
 use figures::{Figure, figures};
-use qigui::classify::Limits;
-use qigui::judge::{self, Judgement};
-use qigui::ruling::RepetitionRules;
+use qigui::Judgement;
+use qigui::Limits;
+use qigui::xiangqi::RepetitionRules;
 use qigui::{Move, Position, Square};
 
 fn run(start: &Position, moves: &[Move], key_points: &[Square], f: &Figure) -> Judgement {
-    judge::judge(
+    qigui::judge(
         start,
         moves,
         &RepetitionRules::XIANGQI_2020,

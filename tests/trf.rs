@@ -6,9 +6,9 @@
 use std::path::PathBuf;
 
 use qigui::corpus::Kind;
-use qigui::standings;
-use qigui::tournament::{GameName, Id, Tournament};
-use qigui::trf::{self, LineEnding};
+use qigui::event::standings;
+use qigui::event::{GameName, Id, Tournament};
+use qigui::formats::trf::{self, LineEnding};
 
 fn corpus_tournaments() -> Vec<(String, String, Tournament)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases");
@@ -30,7 +30,7 @@ fn normalized(t: &Tournament) -> Tournament {
     let mut t = t.clone();
     t.format = None;
     let game = t.game;
-    let key = |g: &qigui::tournament::GameEntry| {
+    let key = |g: &qigui::event::GameEntry| {
         let [a, b] = g.sides(game);
         (a.cloned(), b.cloned())
     };
@@ -94,7 +94,7 @@ fn corpus_tournaments_round_trip_through_trf() {
 /// round (and for each earlier round from the rounds before it).
 #[test]
 fn a_paired_round_reads_back_as_the_same_pairing() {
-    use qigui::pairing::swiss::{self, FirstRound};
+    use qigui::event::pairing::swiss::{self, FirstRound};
     let mut all = corpus_tournaments();
     let example =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/tournament-examples/swiss-2020.yaml");
@@ -102,8 +102,7 @@ fn a_paired_round_reads_back_as_the_same_pairing() {
     all.push(("swiss-2020.yaml".into(), "xiangqi-2020".into(), t));
     let mut checked = 0;
     for (id, edition, mut t) in all {
-        if t.system != qigui::tournament::System::Swiss
-            || t.event != qigui::tournament::EventType::Individual
+        if t.system != qigui::event::System::Swiss || t.event != qigui::event::EventType::Individual
         {
             continue;
         }

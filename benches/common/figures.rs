@@ -2,7 +2,7 @@
 //! for timing and the symmetry tests: shared by `benches/judge.rs`,
 //! `examples/time_figures.rs` and `tests/symmetry.rs`.
 
-use qigui::ruling::Sequence;
+use qigui::xiangqi::Sequence;
 use qigui::{Move, Position, Square, notation};
 use serde_json::Value;
 

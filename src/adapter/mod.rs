@@ -15,11 +15,12 @@
 //! * [`conform`]: running a corpus through an adapter.
 //! * [`serve`]: qigui itself as the reference adapter (`qigui adapter`).
 
-pub mod conform;
-pub mod process;
-pub mod protocol;
-pub mod serve;
+pub(crate) mod conform;
+pub(crate) mod process;
+pub(crate) mod protocol;
+pub(crate) mod serve;
 
-pub use conform::{ConformOptions, ConformReport, InstanceResult, conform};
-pub use process::{AdapterError, AdapterProcess};
+pub use conform::{ConformOptions, ConformReport, Decided, InstanceResult, conform};
+pub use process::{AdapterError, AdapterProcess, StderrTail, split_command};
 pub use protocol::{PROTOCOL_VERSION, Reply, Request};
+pub use serve::{kinds, respond, serve};

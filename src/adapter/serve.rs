@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::Value;
 
 use crate::corpus::{self, Kind};
-use crate::editions::Edition;
+use crate::edition::Edition;
 
 use super::protocol::{PROTOCOL_VERSION, Reply, Request};
 

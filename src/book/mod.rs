@@ -15,15 +15,17 @@
 //!   rules, the Gomoku figures) with its board drawn as the book prints it
 //!   (1.3: red at the bottom), its moves, the book's label of each move and
 //!   the verdict under each edition;
-//! * `diffs.html` and `diff-<from>--<to>.html`: [`crate::diff`] for every
+//! * `diffs.html` and `diff-<from>--<to>.html`: [`crate::corpus::diff`] for every
 //!   ordered pair of editions of one game;
 //! * `errata.html`: `spec/errata.md`.
 //!
 //! Cases are rendered from their data alone (any kind: input and expected
 //! as JSON), so kinds and editions added later appear without changes here.
 
-pub mod html;
-pub mod svg;
+pub(crate) mod html;
+pub(crate) mod svg;
+
+pub use svg::colours;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -32,13 +34,13 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::amendments::{Amendments, AmendmentsError, Effective};
+use crate::corpus::diff::{self, DiffError, EditionDiff};
 use crate::corpus::{Case, Corpus, Instance};
-use crate::diff::{self, DiffError, EditionDiff};
-use crate::editions::{Edition, GameKind};
-use crate::fen::{START_FEN, Setup};
-use crate::position::{Position, Validation};
-use crate::ruling::Verdict;
+use crate::edition::amendments::{Amendments, AmendmentsError, Effective};
+use crate::edition::{Edition, GameKind};
+use crate::xiangqi::fen::{START_FEN, Setup};
+use crate::xiangqi::position::{Position, Validation};
+use crate::xiangqi::repetition::ruling::Verdict;
 
 use html::{anchor, escape, page, url};
 
@@ -913,17 +915,18 @@ fn moves_table(case: &Case, setup: &Setup) -> String {
                 .collect()
         })
         .unwrap_or_default();
-    let tokens = crate::notation::split_moves(&text);
+    let tokens = crate::xiangqi::notation::split_moves(&text);
     let mut rows = String::new();
     let mut pos = Position::from_setup(setup, Validation::Relaxed).ok();
     let mut side = setup.turn;
     for (i, tok) in tokens.iter().enumerate() {
-        let (chinese, iccs) = match pos
-            .as_ref()
-            .and_then(|p| crate::notation::parse_move(p, tok).ok().map(|m| (p, m.mv)))
-        {
+        let (chinese, iccs) = match pos.as_ref().and_then(|p| {
+            crate::xiangqi::notation::parse_move(p, tok)
+                .ok()
+                .map(|m| (p, m.mv))
+        }) {
             Some((p, mv)) => {
-                let c = crate::notation::chinese(p, mv);
+                let c = crate::xiangqi::notation::chinese(p, mv);
                 let next = p.play_unchecked(mv);
                 pos = Some(next);
                 (c, mv.iccs())
@@ -938,8 +941,8 @@ fn moves_table(case: &Case, setup: &Setup) -> String {
             "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"label\">{}</td></tr>\n",
             i / 2 + 1,
             match side {
-                crate::board::Color::Red => "红",
-                crate::board::Color::Black => "黑",
+                crate::xiangqi::board::Color::Red => "红",
+                crate::xiangqi::board::Color::Black => "黑",
             },
             escape(&chinese),
             escape(&iccs),

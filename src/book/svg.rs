@@ -13,8 +13,8 @@
 //! from the left and rows 1–15 from the bottom (black's view), 天元 H8 and
 //! the four 星 D4, D12, L12, L4 marked with dots.
 
-use crate::board::{Color, Square};
-use crate::fen::Setup;
+use crate::xiangqi::board::{Color, Square};
+use crate::xiangqi::fen::Setup;
 
 use super::html::escape;
 
@@ -252,7 +252,7 @@ mod tests {
 
     #[test]
     fn the_start_position_has_its_32_pieces_and_both_numberings() {
-        let setup = Setup::from_fen(crate::fen::START_FEN).expect("start");
+        let setup = Setup::from_fen(crate::xiangqi::fen::START_FEN).expect("start");
         let svg = xiangqi(&setup, "start");
         assert_eq!(svg.matches("class=\"piece red\"").count(), 16);
         assert_eq!(svg.matches("class=\"piece black\"").count(), 16);

@@ -5,8 +5,8 @@
 use std::fs;
 use std::process::ExitCode;
 
-use qigui::conduct::adjudicator::{self, Adjudication};
-use qigui::conduct::{GameRecord, Profile};
+use qigui::xiangqi::conduct::{self as adjudicator, Adjudication};
+use qigui::xiangqi::conduct::{GameRecord, Profile};
 use serde_json::{Value, json};
 
 use super::Args;
@@ -34,7 +34,7 @@ fn text(a: &Adjudication, out: &mut String) {
         profile
             .map(|p| format!(" — {}", p.title))
             .unwrap_or_default(),
-        if a.rapid && profile.is_some_and(|p| p.pace == qigui::conduct::profile::Pace::Standard) {
+        if a.rapid && profile.is_some_and(|p| p.pace == qigui::xiangqi::conduct::Pace::Standard) {
             " (played under the rapid rules)"
         } else {
             ""
@@ -73,7 +73,7 @@ fn text(a: &Adjudication, out: &mut String) {
         let _ = writeln!(out, "must change: {c}");
     }
     if let Some(o) = &a.obligation {
-        if let qigui::conduct::touch::Obligation::Moves(m) = &o.obligation {
+        if let qigui::xiangqi::conduct::Obligation::Moves(m) = &o.obligation {
             let _ = writeln!(
                 out,
                 "must move: {}",

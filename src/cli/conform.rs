@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use qigui::Edition;
-use qigui::adapter::conform::{ConformOptions, ConformReport, Decided};
 use qigui::adapter::{self, PROTOCOL_VERSION};
+use qigui::adapter::{ConformOptions, ConformReport, Decided};
 use qigui::corpus::{self, Kind, Status};
 use serde_json::json;
 
@@ -409,7 +409,7 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
 pub fn adapter(raw: &[String]) -> Result<ExitCode, String> {
     let args = Args::parse(raw, &[], &["kinds"])?;
     if args.has("kinds") {
-        outln!("{}", adapter::serve::kinds().join("\n"));
+        outln!("{}", adapter::kinds().join("\n"));
         return Ok(ExitCode::SUCCESS);
     }
     if !args.positional.is_empty() {
@@ -417,6 +417,6 @@ pub fn adapter(raw: &[String]) -> Result<ExitCode, String> {
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    adapter::serve::serve(stdin.lock(), stdout.lock()).map_err(|e| e.to_string())?;
+    adapter::serve(stdin.lock(), stdout.lock()).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use qigui::coverage::{self, Status};
+use qigui::corpus::{self as coverage, CoverageStatus as Status};
 
 use super::Args;
 

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use qigui::Edition;
-use qigui::amendments::Amendments;
+use qigui::edition::Amendments;
 
 use super::Args;
 use super::check::load;
@@ -29,7 +29,7 @@ pub fn diff(raw: &[String]) -> Result<ExitCode, String> {
         }
     }
     let corpus = load(&args.positional)?;
-    let d = qigui::diff::diff(&corpus, from, to).map_err(|e| e.to_string())?;
+    let d = qigui::corpus::diff(&corpus, from, to).map_err(|e| e.to_string())?;
     match format {
         "json" => outln!("{}", d.to_json()),
         "markdown" => out!("{}", d.to_markdown()),

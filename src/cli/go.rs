@@ -3,9 +3,7 @@
 
 use std::process::ExitCode;
 
-use qigui::go::Stone;
-use qigui::go::count_file;
-use qigui::go::counting::{self, Count, Zi};
+use qigui::go::{self, Count, Stone, Zi};
 use serde_json::json;
 
 use super::Args;
@@ -38,8 +36,8 @@ fn score(raw: &[String]) -> Result<ExitCode, String> {
         return Err(USAGE.into());
     };
     let text = read(path)?;
-    let file = count_file::parse(&text).map_err(|e| format!("{path}:{e}"))?;
-    let count = counting::count(&file.diagram.board, &file.dead, &file.terms)
+    let file = go::parse_count_file(&text).map_err(|e| format!("{path}:{e}"))?;
+    let count = go::count(&file.diagram.board, &file.dead, &file.terms)
         .map_err(|e| format!("{path}: {e}"))?;
     match format {
         "json" => outln!("{}", to_json(&count)),

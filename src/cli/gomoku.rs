@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use qigui::gomoku::result::{GameError, GameRecord, adjudicate};
 use qigui::gomoku::{Board, Reading, forbidden_map};
+use qigui::gomoku::{GameError, GameRecord, adjudicate};
 use serde_json::json;
 
 use super::Args;

@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use qigui::classify::Limits;
-use qigui::ruling::Sequence;
-use qigui::{judge, notation};
+use qigui::Limits;
+use qigui::notation;
+use qigui::xiangqi::Sequence;
 use serde_json::json;
 
 use super::{Args, position_arg};
@@ -44,7 +44,7 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
         })
         .transpose()?
         .unwrap_or_default();
-    let j = judge::judge(
+    let j = qigui::judge(
         &start,
         &moves,
         rules,
@@ -88,7 +88,7 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
         );
     } else {
         if args.has("explain") {
-            out!("{}", judge::explain(&j));
+            out!("{}", qigui::xiangqi::explain(&j));
         } else {
             for m in &j.moves {
                 outln!(
@@ -129,8 +129,8 @@ pub fn threats(raw: &[String]) -> Result<ExitCode, String> {
         None => pos,
     };
     let limits = Limits::default();
-    let ctx = qigui::protection::ValueContext::default();
-    for t in qigui::chase::threats(&pos, &ctx, &limits.chase) {
+    let ctx = qigui::xiangqi::ValueContext::default();
+    for t in qigui::xiangqi::threats(&pos, &ctx, &limits.chase) {
         let line: Vec<String> = t.line.iter().map(|m| m.iccs()).collect();
         let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
         let parts: Vec<String> = t.participants.iter().map(|s| s.to_string()).collect();
@@ -146,7 +146,7 @@ pub fn threats(raw: &[String]) -> Result<ExitCode, String> {
     }
     outln!(
         "mate by checks: {:?}",
-        qigui::mate::mate_by_checks(&pos, limits.mate)
+        qigui::xiangqi::mate_by_checks(&pos, limits.mate)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -12,11 +12,11 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use qigui::pairing::knockout::{self, Completion, Line};
-use qigui::pairing::scheveningen::{self, Book};
-use qigui::pairing::swiss::{self, FirstRound, RoundPairing};
-use qigui::pairing::{lineups, round_robin};
-use qigui::tournament::Tournament;
+use qigui::event::Tournament;
+use qigui::event::pairing::knockout::{self, Completion, Line};
+use qigui::event::pairing::scheveningen::{self, Book};
+use qigui::event::pairing::swiss::{self, FirstRound, RoundPairing};
+use qigui::event::pairing::{lineups, round_robin};
 
 use super::Args;
 
@@ -113,9 +113,10 @@ fn swiss_cmd(raw: &[String]) -> Result<ExitCode, String> {
 }
 
 /// The tournament up to the round before `p`, as TRF-2026, with `p`'s
-/// pairing as the next round column (`qigui::trf::write_paired`).
+/// pairing as the next round column (`qigui::formats::trf::write_paired`).
 fn trf_with_round(t: &Tournament, p: &RoundPairing) -> Result<String, String> {
-    qigui::trf::write_paired(t, p.round, &swiss::pairing_lines(p)).map_err(|e| e.to_string())
+    qigui::formats::trf::write_paired(t, p.round, &swiss::pairing_lines(p))
+        .map_err(|e| e.to_string())
 }
 
 fn knockout_cmd(raw: &[String]) -> Result<ExitCode, String> {

@@ -90,6 +90,6 @@ pub fn board(raw: &[String]) -> Result<ExitCode, String> {
         }
         None => pos,
     };
-    out!("{}", qigui::board::diagram(&pos.to_setup()));
+    out!("{}", qigui::diagram(&pos.to_setup()));
     Ok(ExitCode::SUCCESS)
 }

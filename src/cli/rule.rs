@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use qigui::ruling::{self, Cycle, RepetitionRules, Sequence};
+use qigui::xiangqi::{Cycle, RepetitionRules, Sequence};
 use serde_json::json;
 
 use super::Args;
@@ -11,7 +11,7 @@ use super::Args;
 /// them; for a Gomoku or Go edition, or an unknown id, the message says why
 /// there are none.
 pub fn repetition_rules(edition: &str) -> Result<&'static RepetitionRules, String> {
-    use qigui::editions::{Edition, GameKind};
+    use qigui::edition::{Edition, GameKind};
     let with_rules: Vec<&str> = Edition::all()
         .iter()
         .filter(|e| RepetitionRules::for_edition(e.id).is_some())
@@ -45,9 +45,10 @@ pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
     let format = args.format(&["text", "json"])?;
     let edition = args.value("edition").unwrap_or("xiangqi-2020");
     let rules = repetition_rules(edition)?;
-    let red = ruling::parse_labels(args.value("red").ok_or("--red \"labels\" is required")?)
-        .map_err(|e| format!("--red: {e}"))?;
-    let black = ruling::parse_labels(
+    let red =
+        qigui::xiangqi::parse_labels(args.value("red").ok_or("--red \"labels\" is required")?)
+            .map_err(|e| format!("--red: {e}"))?;
+    let black = qigui::xiangqi::parse_labels(
         args.value("black")
             .ok_or("--black \"labels\" is required")?,
     )
@@ -71,7 +72,7 @@ pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
         points: number("points")?,
         move_number: number("move-number")?,
     };
-    let r = ruling::rule(&cycle, rules).map_err(|e| e.to_string())?;
+    let r = qigui::rule(&cycle, rules).map_err(|e| e.to_string())?;
     if format == "json" {
         let v = json!({
             "verdict": r.verdict.code(),

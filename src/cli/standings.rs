@@ -7,8 +7,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use qigui::standings;
-use qigui::tournament::Tournament;
+use qigui::event::Tournament;
+use qigui::event::standings;
 
 use super::Args;
 
@@ -33,7 +33,7 @@ pub fn standings(raw: &[String]) -> Result<ExitCode, String> {
             if let Some(r) = rules {
                 t.rules = Some(r.to_string());
             }
-            let text = qigui::trf::write(&t, Some(&s)).map_err(|e| e.to_string())?;
+            let text = qigui::formats::trf::write(&t, Some(&s)).map_err(|e| e.to_string())?;
             out!("{text}");
         }
         _ => out!("{}", s.to_text()),

@@ -24,6 +24,11 @@
 //! edition listed in `editions`, whose `expected` entries override the base
 //! expectation key by key.
 
+pub(crate) mod coverage;
+pub(crate) mod diff;
+
+pub use coverage::{EditionCoverage, Status as CoverageStatus, coverage, manifest};
+pub use diff::{CaseDifference, DiffError, EditionDiff, diff};
 mod kinds;
 mod lint;
 #[cfg(test)]
@@ -38,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::editions::Edition;
+use crate::edition::Edition;
 
 pub use kinds::Kind;
 

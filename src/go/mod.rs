@@ -14,14 +14,24 @@
 //! Bad input never panics: a diagram error names its line and column, a
 //! record error its move, a count error the point or term at fault.
 
-pub mod board;
-pub mod clock;
-pub mod count_file;
-pub mod counting;
-pub mod game;
-pub mod play;
+pub(crate) mod board;
+pub(crate) mod clock;
+pub(crate) mod count_file;
+pub(crate) mod counting;
+pub(crate) mod game;
+pub(crate) mod play;
 
-pub use board::{Board, Diagram, Point, Stone};
-pub use counting::{Count, Terms, Zi, count};
-pub use game::{End, Game, Replay, Setup, replay};
-pub use play::{Illegal, KoRule, Position};
+pub use board::{
+    Board, COLUMNS, Diagram, DiagramError, Group, MAX_SIZE, MIN_SIZE, Point, PointError, SizeError,
+    Stone,
+};
+pub use clock::{
+    Call, ClockError, ClockReport, MoveTime, TimeControl, TimedCall, run as run_clock,
+};
+pub use count_file::{CountFile, CountFileError, parse as parse_count_file, parse_komi};
+pub use counting::{Count, CountError, Terms, Zi, count};
+pub use game::{
+    Action, End, Entry, Game, MAX_HANDICAP, MoveError, Parity, RecordError, Replay, ReplayError,
+    Setup, SetupError, Starter, nigiri, replay,
+};
+pub use play::{Illegal, KoRule, Played, Position};

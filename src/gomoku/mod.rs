@@ -12,16 +12,27 @@
 //! `spec/gomoku.md` describes the readings qigui takes where the book is
 //! silent, and the formats of the command line and corpus kinds.
 
-pub mod board;
-pub mod forbidden;
-pub mod openings;
-pub mod patterns;
-pub mod record;
-pub mod result;
+pub(crate) mod board;
+pub(crate) mod forbidden;
+pub(crate) mod openings;
+pub(crate) mod patterns;
+pub(crate) mod record;
+pub(crate) mod result;
 
-pub use board::{Board, Direction, Mark, Point, Stone, Symmetry};
-pub use forbidden::{Forbidden, Reading, forbidden_at, forbidden_map, forbidden_shape_at};
-pub use openings::{Opening, OpeningRule, Player};
+pub use board::{
+    Board, BoardError, Direction, Mark, POINTS, ParsePointError, Point, SIZE, Stone, Symmetry,
+    parse_points, split_points,
+};
+pub use forbidden::{
+    Forbidden, Reading, forbidden_at, forbidden_map, forbidden_shape_at, makes_five, makes_overline,
+};
+pub use openings::{
+    Area, Choice, DESIGNATED, DesignatedOpening, Opening, OpeningError, OpeningRule, OverlineRule,
+    Player, Pointing, Turn, same_shape,
+};
 pub use patterns::{LineShape, Shape, shapes};
-pub use record::{Action, parse_actions};
-pub use result::{GameRecord, GameResult, adjudicate};
+pub use record::{Action, ParseRecordError, parse_actions};
+pub use result::{
+    Adjudication, Event, EventKind, GameError, GameRecord, GameResult, Moves, Note, Outcome,
+    Reason, RecordFile, RecordFileError, adjudicate,
+};

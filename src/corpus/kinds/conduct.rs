@@ -7,17 +7,19 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::board::Color;
-use crate::conduct::adjudicator::{self, Adjudication};
-use crate::conduct::knockout::{self, Colours, DrawRule, Format, Next, Played, Player, Stage};
-use crate::conduct::log::{GameRecord, Points};
-use crate::conduct::profile::{Rule, Settings};
-use crate::conduct::touch::{self, Obligation, Step};
-use crate::conduct::withdrawal::{self, System};
-use crate::conduct::{Ground, adjudicator::settings_for};
-use crate::editions::Edition;
-use crate::notation;
-use crate::position::Position;
+use crate::edition::Edition;
+use crate::xiangqi::board::Color;
+use crate::xiangqi::conduct::adjudicator::{self, Adjudication};
+use crate::xiangqi::conduct::knockout::{
+    self, Colours, DrawRule, Format, Next, Played, Player, Stage,
+};
+use crate::xiangqi::conduct::log::{GameRecord, Points};
+use crate::xiangqi::conduct::profile::{Rule, Settings};
+use crate::xiangqi::conduct::touch::{self, Obligation, Step};
+use crate::xiangqi::conduct::withdrawal::{self, System};
+use crate::xiangqi::conduct::{Ground, adjudicator::settings_for};
+use crate::xiangqi::notation;
+use crate::xiangqi::position::Position;
 
 use super::xiangqi::MoveText;
 use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
@@ -259,7 +261,7 @@ fn profile_settings(profile: Option<&str>, edition: &Edition) -> Result<Settings
     settings_for(&record, edition.id).map_err(|e| issue("input", e.to_string()))
 }
 
-fn points(p: &Points) -> Result<Vec<crate::board::Square>, Issue> {
+fn points(p: &Points) -> Result<Vec<crate::xiangqi::board::Square>, Issue> {
     let texts: Vec<String> = match p {
         Points::One(s) => vec![s.clone()],
         Points::Many(v) => v.clone(),
@@ -267,7 +269,7 @@ fn points(p: &Points) -> Result<Vec<crate::board::Square>, Issue> {
     texts
         .iter()
         .map(|s| {
-            crate::board::Square::parse(s.trim())
+            crate::xiangqi::board::Square::parse(s.trim())
                 .ok_or_else(|| issue("input", format!("touches: '{s}' is not a point")))
         })
         .collect()
@@ -385,7 +387,7 @@ pub(crate) fn validate(
                     .chain(e.rulings.iter().flatten()),
             )?;
             if let Some(f) = &e.fen {
-                Position::from_fen_with(f, crate::position::Validation::Relaxed)
+                Position::from_fen_with(f, crate::xiangqi::position::Validation::Relaxed)
                     .map_err(|err| issue("expected", format!("fen: {err}")))?;
             }
             if let Some(m) = &e.must_move {

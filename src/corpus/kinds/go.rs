@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::editions::{Edition, GameKind};
+use crate::edition::{Edition, GameKind};
 use crate::go::board::{Board, Diagram, Point, Stone};
 use crate::go::clock::{self, TimeControl};
 use crate::go::counting::{self, CountError, Terms, Zi};

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::editions::{Edition, GameKind};
+use crate::edition::{Edition, GameKind};
 use crate::gomoku::board::{Board, Direction, Point, Stone, Symmetry, parse_points};
 use crate::gomoku::forbidden::{Forbidden, Reading, forbidden_at, forbidden_map};
 use crate::gomoku::openings::{Opening, OpeningRule, Player};

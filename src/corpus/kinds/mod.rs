@@ -21,7 +21,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::editions::Edition;
+use crate::edition::Edition;
 
 pub(crate) mod conduct;
 pub(crate) mod go;

@@ -10,13 +10,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::editions::{Edition, GameKind};
-use crate::pairing::combined::{self, FinalColours};
-use crate::pairing::knockout::{self, Completion, Line};
-use crate::pairing::scheveningen::{self, Book};
-use crate::pairing::swiss::{self, FirstRound};
-use crate::pairing::{Game, PairingError, lineups, round_robin};
-use crate::tournament::{GameName, Tournament};
+use crate::edition::{Edition, GameKind};
+use crate::event::pairing::combined::{self, FinalColours};
+use crate::event::pairing::knockout::{self, Completion, Line};
+use crate::event::pairing::scheveningen::{self, Book};
+use crate::event::pairing::swiss::{self, FirstRound};
+use crate::event::pairing::{Game, PairingError, lineups, round_robin};
+use crate::event::tournament::{GameName, Tournament};
 
 use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 

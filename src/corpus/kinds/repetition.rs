@@ -5,11 +5,13 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::cycle;
-use crate::editions::Edition;
-use crate::notation;
-use crate::position::{Move, Position};
-use crate::ruling::{self, Cycle, Label, MoveLabel, RepetitionRules, Sequence};
+use crate::edition::Edition;
+use crate::xiangqi::notation;
+use crate::xiangqi::position::{Move, Position};
+use crate::xiangqi::repetition::cycle;
+use crate::xiangqi::repetition::ruling::{
+    self, Cycle, Label, MoveLabel, RepetitionRules, Sequence,
+};
 
 use super::xiangqi::MoveText;
 use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
@@ -441,14 +443,14 @@ pub(crate) fn answer_labels(input: &Value, edition: &Edition) -> Result<Value, S
                 .ok_or_else(|| format!("input.key_points: {k:?} is not a point (ICCS, e.g. e4)"))
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let j = crate::judge::judge(
+    let j = crate::xiangqi::repetition::judge::judge(
         &start,
         &moves,
         rules(edition)?,
         i.sequence,
         i.points,
         &key_points,
-        &crate::classify::Limits::default(),
+        &crate::xiangqi::repetition::label::Limits::default(),
     );
     to_output(&LabelsExpected {
         labels: j

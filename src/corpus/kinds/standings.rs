@@ -11,11 +11,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::editions::Edition;
-use crate::standings::points::Points;
-use crate::standings::tiebreaks::Criterion;
-use crate::standings::{self, Standings, StandingsError};
-use crate::tournament::{Id, Tournament};
+use crate::edition::Edition;
+use crate::event::standings::points::Points;
+use crate::event::standings::tiebreaks::Criterion;
+use crate::event::standings::{self, Standings, StandingsError};
+use crate::event::tournament::{Id, Tournament};
 
 use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 

@@ -6,12 +6,12 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::editions::Edition;
-use crate::equipment::{self, Equipment};
-use crate::game::{self, Event, Level, Rules};
-use crate::notation;
-use crate::outcome::GameResult;
-use crate::position::{Move, Position, Validation};
+use crate::edition::Edition;
+use crate::xiangqi::equipment::{self, Equipment};
+use crate::xiangqi::game::{self, Event, Level, Rules};
+use crate::xiangqi::notation;
+use crate::xiangqi::outcome::GameResult;
+use crate::xiangqi::position::{Move, Position, Validation};
 
 use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
 
@@ -370,7 +370,10 @@ pub(crate) fn validate(
                 ));
             }
             if let Some(r) = &e.reason {
-                if !crate::outcome::Reason::ALL.iter().any(|x| x.code() == r) {
+                if !crate::xiangqi::outcome::Reason::ALL
+                    .iter()
+                    .any(|x| x.code() == r)
+                {
                     return Err(issue("expected", format!("unknown reason '{r}'")));
                 }
             }
@@ -440,7 +443,7 @@ pub(crate) fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Val
                     fen: None,
                     error: Some(err.code().to_string()),
                     field: match &err {
-                        crate::position::ParseFenError::Syntax(se) => Some(se.field),
+                        crate::xiangqi::position::ParseFenError::Syntax(se) => Some(se.field),
                         _ => None,
                     },
                 },

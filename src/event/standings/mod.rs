@@ -1,0 +1,506 @@
+//! Standings (名次确定): scores and tie-breaks exactly as each rulebook
+//! orders them — 2020 articles 13–14, 18.5, 19 and 20.3; 1999 articles
+//! 14–15 (with 18.4, 20.3–20.4, 21.4); Gomoku 2025 articles 28–29 (with
+//! 24.4).
+//!
+//! * [`scoring`]: what games, matches, forfeits and byes are worth;
+//! * [`crosstable`]: the results table, withdrawals applied;
+//! * [`tiebreaks`]: every tie-break as a named function;
+//! * [`chains`]: each clause's order of tie-breaks, as data;
+//! * [`report`]: the table as text, JSON and CSV.
+//!
+//! [`compute`] ranks a tournament: the entrants are sorted by the chain's
+//! first criterion (the score); each group still tied is split by the next
+//! criterion, and so on. A criterion that depends on who is tied (直胜)
+//! is evaluated within the group it splits. Each row records the criterion
+//! that separated it from the row above.
+
+pub(crate) mod chains;
+pub(crate) mod crosstable;
+pub(crate) mod points;
+pub(crate) mod report;
+pub mod scoring;
+pub(crate) mod tiebreaks;
+
+pub use chains::{Chain, OnTie, for_event as tiebreak_chain};
+pub use crosstable::{Crosstable, Entrant, GameView, Record, RecordKind, WithdrawalEffect};
+pub use points::Points;
+pub use scoring::{ByeOpponent, RuleSet, match_outcome};
+pub use tiebreaks::{Criterion, Scope, Tiebreak, Value};
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use thiserror::Error;
+
+use crate::edition::{Edition, GameKind};
+use crate::event::tournament::{GameName, Id, Tournament, TournamentError};
+
+use tiebreaks::Ctx;
+
+/// Why standings cannot be computed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StandingsError {
+    /// The tournament file is inconsistent.
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    /// The results contradict the rules (a game after a withdrawal, an
+    /// unknown tie-break).
+    #[error("{0}")]
+    Invalid(String),
+    /// The edition has no rule for this kind of event.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// Which criterion separated a row from the row above, and at which step
+/// of a criterion that goes on "until separated".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The criterion's index in the chain.
+    pub criterion: usize,
+    /// The step (0 for a single-valued criterion; for 14.3.1 the number of
+    /// rounds gone back minus one, for 14.3.2 the rounds dropped minus one).
+    pub step: usize,
+}
+
+impl Decision {
+    /// The criterion index that stands for the N+1 final (10.4.3.1): the
+    /// final's loser is second, and the Swiss's best third, because of it.
+    pub const FINAL: usize = usize::MAX;
+}
+
+/// One row of the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The place (competition ranking: 1, 2, 2, 4).
+    pub rank: u32,
+    /// The entrant's id.
+    pub id: Id,
+    /// Its name.
+    pub name: Option<String>,
+    /// Each criterion's value, in chain order; `None` where it was not
+    /// reached (a group criterion) or does not apply.
+    pub values: Vec<Value>,
+    /// What separated it from the row above (`None` for the first row and
+    /// for a tie that nothing separated).
+    pub decided_by: Option<Decision>,
+    /// It shares its place.
+    pub tied: bool,
+    /// The rules want the tie broken by a play-off (14.6; 1999 15.6; the
+    /// event's `unshared_places`).
+    pub playoff: bool,
+    /// The round after which it withdrew (its results stand).
+    pub withdrawn_after: Option<u32>,
+}
+
+/// A withdrawn entrant and what the rules did with its results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Withdrawal {
+    /// The entrant.
+    pub id: Id,
+    /// The last round it played.
+    pub after_round: u32,
+    /// Cancelled (fewer than half played, 19.2) or standing.
+    pub cancelled: bool,
+    /// Encounters played and scheduled (round robin).
+    pub played: u32,
+    /// Encounters scheduled (round robin; 0 in a Swiss event).
+    pub scheduled: u32,
+    /// The clause applied.
+    pub clause: &'static str,
+    /// Expelled (18.3).
+    pub expelled: bool,
+}
+
+/// The standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings {
+    /// The edition applied.
+    pub rules: &'static str,
+    /// The chain applied.
+    pub chain: Chain,
+    /// The game scoring clause (13.1, 13.3, 14.1, 28.1 ...).
+    pub scoring_clause: &'static str,
+    /// The rows, best first.
+    pub rows: Vec<Row>,
+    /// Withdrawals and their effect.
+    pub withdrawals: Vec<Withdrawal>,
+    /// For teams ranked by placings: the individual standings.
+    pub individual: Option<Box<Standings>>,
+    /// The last round in the results.
+    pub last_round: u32,
+}
+
+impl Standings {
+    /// The row of an entrant.
+    pub fn row(&self, id: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.id.as_str() == id)
+    }
+
+    /// The name of the criterion that decided a row.
+    pub fn decision_name(&self, d: Decision) -> String {
+        if d.criterion == Decision::FINAL {
+            return "final".into();
+        }
+        self.chain
+            .criteria
+            .get(d.criterion)
+            .map(|c| c.name())
+            .unwrap_or_default()
+    }
+}
+
+/// The edition for a tournament: `rules` if given, else the file's.
+pub fn edition_for(
+    t: &Tournament,
+    rules: Option<&str>,
+) -> Result<&'static Edition, StandingsError> {
+    let id = rules.unwrap_or_else(|| t.rules_id());
+    let e = Edition::get(id).ok_or_else(|| {
+        StandingsError::Invalid(format!(
+            "unknown rules '{id}' (expected one of {})",
+            Edition::ids().join(", ")
+        ))
+    })?;
+    let game = match e.game {
+        GameKind::Xiangqi => GameName::Xiangqi,
+        GameKind::Gomoku => GameName::Gomoku,
+        GameKind::Go => {
+            return Err(StandingsError::Invalid(format!(
+                "rules '{id}' are Go rules; standings are implemented for Xiangqi and Gomoku events"
+            )));
+        }
+    };
+    if game != t.game {
+        return Err(StandingsError::Invalid(format!(
+            "rules '{id}' are for {game:?}, the tournament is {:?}",
+            t.game
+        )));
+    }
+    Ok(e)
+}
+
+/// Computes the standings of `t` under `rules` (default: the file's rules,
+/// else the game's current edition).
+pub fn compute(t: &Tournament, rules: Option<&str>) -> Result<Standings, StandingsError> {
+    t.check("tournament")?;
+    let edition = edition_for(t, rules)?;
+    let chain = chains::for_event(edition.id, t)?;
+    let rs = RuleSet::new(edition, t)?;
+    compute_with(t, &rs, &chain)
+}
+
+fn unshared_places(t: &Tournament, edition: &Edition) -> u32 {
+    // 1999 15.6: "冠军或不宜并列的名次，应安排加赛": the champion at least.
+    t.unshared_places
+        .unwrap_or(if edition.id == "xiangqi-1999" { 1 } else { 0 })
+}
+
+fn compute_with(t: &Tournament, rs: &RuleSet, chain: &Chain) -> Result<Standings, StandingsError> {
+    if let Some(ind_chain) = &chain.individual {
+        return compute_placings(t, rs, chain, ind_chain);
+    }
+    let last = t.last_round();
+    let mut previous: BTreeMap<u32, Vec<Option<u32>>> = BTreeMap::new();
+    if chain
+        .criteria
+        .iter()
+        .any(|c| c.tiebreak == Tiebreak::PreviousRound)
+    {
+        // The ranking after each earlier round, by the same rules (and, for
+        // its own ties, the rounds before it: "以此类推").
+        for r in t.round_numbers() {
+            if r >= last {
+                break;
+            }
+            let table = crosstable::build(t, rs, r)?;
+            let ranks = rank_table(t, rs, chain, &table, &previous, None, None).ranks();
+            previous.insert(r, ranks);
+        }
+    }
+    let table = crosstable::build(t, rs, last)?;
+    let mut ranked = rank_table(t, rs, chain, &table, &previous, None, None);
+    if let Some(pair) = t.final_players().map_err(StandingsError::Invalid)? {
+        place_finalists(&table, &mut ranked, &pair)?;
+    }
+    Ok(assemble(t, rs, chain, &table, ranked, None))
+}
+
+/// 10.4.3.1: the N+1 final decides first and second place; the others keep
+/// the order of the Swiss after round N+1 (third and after). The points,
+/// 对手分 and every other value stay as the results give them: the final's
+/// slow game is a game of round N+1, so the finalists' N+1 totals and their
+/// opponents' 对手分 include it (10.4.3.3), and a play-off does not count.
+fn place_finalists(
+    table: &Crosstable,
+    ranked: &mut Ranked,
+    pair: &[Id; 2],
+) -> Result<(), StandingsError> {
+    let index = |id: &Id| {
+        table
+            .entrants
+            .iter()
+            .position(|e| e.id == *id)
+            .ok_or_else(|| StandingsError::Invalid(format!("final: {id} is not ranked")))
+    };
+    let (w, l) = (index(&pair[0])?, index(&pair[1])?);
+    let mut rest: Vec<(Vec<usize>, Option<Decision>)> = std::mem::take(&mut ranked.classes)
+        .into_iter()
+        .map(|(c, d)| (c.into_iter().filter(|&e| e != w && e != l).collect(), d))
+        .filter(|(c, _): &(Vec<usize>, _)| !c.is_empty())
+        .collect();
+    let by_final = Some(Decision {
+        criterion: Decision::FINAL,
+        step: 0,
+    });
+    if let Some(first) = rest.first_mut() {
+        first.1 = by_final;
+    }
+    ranked.classes = vec![(vec![w], None), (vec![l], by_final)];
+    ranked.classes.extend(rest);
+    Ok(())
+}
+
+/// 14.9 / 1999 15.5: the individual standings first, then the teams by
+/// their players' places.
+fn compute_placings(
+    t: &Tournament,
+    rs: &RuleSet,
+    chain: &Chain,
+    ind_chain: &Chain,
+) -> Result<Standings, StandingsError> {
+    let individual = compute_with(t, rs, ind_chain)?;
+    let members = t.team_members();
+    let ind_table = crosstable::build(t, rs, t.last_round())?;
+    let mut placings: Vec<Vec<u32>> = Vec::new();
+    let mut fouls: Vec<u32> = Vec::new();
+    let mut entrants = Vec::new();
+    for team in &t.teams {
+        let ms = members.get(&team.id).cloned().unwrap_or_default();
+        let mut ranks: Vec<u32> = ms
+            .iter()
+            .filter_map(|p| individual.row(&p.to_string()).map(|r| r.rank))
+            .collect();
+        ranks.sort_unstable();
+        placings.push(ranks);
+        let f: u32 = ind_table
+            .entrants
+            .iter()
+            .filter(|e| ms.iter().any(|p| p.to_string() == e.id.as_str()))
+            .flat_map(|e| e.records.iter())
+            .flat_map(|r| r.games.iter())
+            .map(|g| g.fouls)
+            .sum();
+        fouls.push(f);
+        entrants.push(crosstable::Entrant {
+            id: team.id.clone(),
+            name: team.name.clone(),
+            records: Vec::new(),
+            cancelled: false,
+            warnings: 0,
+            disqualifications: 0,
+        });
+    }
+    let table = Crosstable {
+        entrants,
+        rounds: ind_table.rounds.clone(),
+        rounds_planned: ind_table.rounds_planned,
+        withdrawals: Vec::new(),
+    };
+    let previous = BTreeMap::new();
+    let ranked = rank_table(
+        t,
+        rs,
+        chain,
+        &table,
+        &previous,
+        Some(&placings),
+        Some(&fouls),
+    );
+    let mut s = assemble(t, rs, chain, &table, ranked, Some(individual.clone()));
+    s.withdrawals = individual.withdrawals.clone();
+    Ok(s)
+}
+
+/// The outcome of ranking a table.
+struct Ranked {
+    /// Classes of entrants sharing a place, best first, each with what
+    /// separated it from the class above.
+    classes: Vec<(Vec<usize>, Option<Decision>)>,
+    /// Values per entrant per criterion.
+    values: Vec<Vec<Value>>,
+    /// Number of entrants in the table.
+    n: usize,
+}
+
+impl Ranked {
+    fn ranks(&self) -> Vec<Option<u32>> {
+        let mut out = vec![None; self.n];
+        let mut place = 1;
+        for (class, _) in &self.classes {
+            for &e in class {
+                out[e] = Some(place);
+            }
+            place += class.len() as u32;
+        }
+        out
+    }
+}
+
+fn rank_table(
+    t: &Tournament,
+    rs: &RuleSet,
+    chain: &Chain,
+    table: &Crosstable,
+    previous: &BTreeMap<u32, Vec<Option<u32>>>,
+    placings: Option<&[Vec<u32>]>,
+    member_fouls: Option<&[u32]>,
+) -> Ranked {
+    let ctx = Ctx::new(table, rs, t.system, previous, placings, member_fouls);
+    let n = table.entrants.len();
+    let k = chain.criteria.len();
+    let active = table.active();
+    let mut values: Vec<Vec<Value>> = vec![vec![None; k]; n];
+    for (ci, c) in chain.criteria.iter().enumerate() {
+        if c.tiebreak.depends_on_group() {
+            continue;
+        }
+        for &e in &active {
+            values[e][ci] = c.value(&ctx, e, &active);
+        }
+    }
+    let mut classes = Vec::new();
+    split(
+        &ctx,
+        &chain.criteria,
+        &mut values,
+        active,
+        0,
+        None,
+        &mut classes,
+    );
+    Ranked { classes, values, n }
+}
+
+/// Compares two values; the step is the first element that differs.
+/// Missing elements count as zero.
+fn compare(a: &[Points], b: &[Points], higher_is_better: bool) -> (Ordering, usize) {
+    let len = a.len().max(b.len());
+    for i in 0..len {
+        let x = a.get(i).copied().unwrap_or(Points::ZERO);
+        let y = b.get(i).copied().unwrap_or(Points::ZERO);
+        let o = if higher_is_better {
+            y.cmp(&x)
+        } else {
+            x.cmp(&y)
+        };
+        if o != Ordering::Equal {
+            return (o, i);
+        }
+    }
+    (Ordering::Equal, 0)
+}
+
+fn split(
+    ctx: &Ctx,
+    criteria: &[Criterion],
+    values: &mut [Vec<Value>],
+    group: Vec<usize>,
+    k: usize,
+    first: Option<Decision>,
+    out: &mut Vec<(Vec<usize>, Option<Decision>)>,
+) {
+    if group.len() <= 1 || k >= criteria.len() {
+        if !group.is_empty() {
+            out.push((group, first));
+        }
+        return;
+    }
+    let c = criteria[k];
+    if c.tiebreak.depends_on_group() {
+        for &e in &group {
+            values[e][k] = c.value(ctx, e, &group);
+        }
+    }
+    let better = c.tiebreak.higher_is_better();
+    // Not applicable to someone (直胜 before all have met): no separation.
+    if group.iter().any(|&e| values[e][k].is_none()) {
+        split(ctx, criteria, values, group, k + 1, first, out);
+        return;
+    }
+    let key = |e: usize| values[e][k].clone().unwrap_or_default();
+    let mut sorted = group.clone();
+    sorted.sort_by(|&a, &b| compare(&key(a), &key(b), better).0);
+    let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
+    for e in sorted {
+        match classes.last_mut() {
+            Some((cls, _)) if compare(&key(cls[0]), &key(e), better).0 == Ordering::Equal => {
+                cls.push(e);
+            }
+            Some((cls, _)) => {
+                let step = compare(&key(cls[0]), &key(e), better).1;
+                classes.push((vec![e], Some(Decision { criterion: k, step })));
+            }
+            None => classes.push((vec![e], first)),
+        }
+    }
+    for (cls, label) in classes {
+        split(ctx, criteria, values, cls, k + 1, label, out);
+    }
+}
+
+fn assemble(
+    t: &Tournament,
+    rs: &RuleSet,
+    chain: &Chain,
+    table: &Crosstable,
+    ranked: Ranked,
+    individual: Option<Standings>,
+) -> Standings {
+    let unshared = unshared_places(t, rs.edition);
+    let withdrawn: BTreeMap<usize, &WithdrawalEffect> =
+        table.withdrawals.iter().map(|w| (w.entrant, w)).collect();
+    let mut rows = Vec::new();
+    let mut place = 1u32;
+    for (class, label) in &ranked.classes {
+        let tied = class.len() > 1;
+        let playoff = tied && (chain.on_tie == OnTie::PlayOff || place <= unshared);
+        for &e in class {
+            let en = &table.entrants[e];
+            rows.push(Row {
+                rank: place,
+                id: en.id.clone(),
+                name: en.name.clone(),
+                values: ranked.values[e].clone(),
+                decided_by: *label,
+                tied,
+                playoff,
+                withdrawn_after: withdrawn.get(&e).map(|w| w.after_round),
+            });
+        }
+        place += class.len() as u32;
+    }
+    let withdrawals = table
+        .withdrawals
+        .iter()
+        .map(|w| Withdrawal {
+            id: table.entrants[w.entrant].id.clone(),
+            after_round: w.after_round,
+            cancelled: w.cancelled,
+            played: w.played,
+            scheduled: w.scheduled,
+            clause: w.clause,
+            expelled: w.expelled,
+        })
+        .collect();
+    Standings {
+        rules: rs.edition.id,
+        chain: chain.clone(),
+        scoring_clause: rs.game_clause,
+        rows,
+        withdrawals,
+        individual: individual.map(Box::new),
+        last_round: t.last_round(),
+    }
+}

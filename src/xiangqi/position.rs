@@ -1,0 +1,1520 @@
+//! A validated, playable position: the moves of 2.2–2.3, check (3.1), and the
+//! self-exposure of 3.4 (自杀).
+//!
+//! A [`Position`] is made from a raw [`Setup`] by [`Position::from_setup`],
+//! which applies a [`Validation`] policy (`spec/fen.md`). Its moves:
+//!
+//! * [`Position::pseudo_legal_moves`]: every move the pieces' movements allow
+//!   (2.2), captures of enemy pieces included (2.3), ignoring the safety of
+//!   one's own king;
+//! * [`Position::legal_moves`]: those that do not leave or put one's own king
+//!   in check and do not leave the two kings facing on an open file. A
+//!   pseudo-legal move that is not legal is what 3.4 calls 自杀; in a game
+//!   record it is adjudicated as the mover's loss (4.1.3) by
+//!   [`crate::xiangqi::game`], never silently dropped.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::xiangqi::board::{Color, Piece, PieceKind, Square, reachable};
+use crate::xiangqi::fen::{FenError, Setup};
+use crate::xiangqi::tables::{ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, RAYS};
+
+/// A move from one point to another (2.3: 一着).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Where the piece starts.
+    pub from: Square,
+    /// Where it lands (capturing whatever enemy piece stands there).
+    pub to: Square,
+}
+
+impl Move {
+    /// A move between two points.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+
+    /// The ICCS form, e.g. `h2e2`.
+    pub fn iccs(self) -> String {
+        format!("{}{}", self.from, self.to)
+    }
+
+    /// The same move on the board mirrored left↔right.
+    pub fn mirror_files(self) -> Move {
+        Move::new(self.from.mirror_files(), self.to.mirror_files())
+    }
+
+    /// The same move on the board turned 180°.
+    pub fn rotate(self) -> Move {
+        Move::new(self.from.rotate(), self.to.rotate())
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// How strictly a [`Setup`] is checked before it may be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Validation {
+    /// Everything a real game can reach: one king each inside its palace, no
+    /// more pieces of a kind than 1.2 gives, advisors, elephants and pawns
+    /// only on points they can reach (2.2), the side not to move not in check
+    /// and the kings not facing (3.4).
+    #[default]
+    Strict,
+    /// Only what play needs: one king each inside its palace, the side not to
+    /// move not in check, the kings not facing. For composed positions.
+    Relaxed,
+}
+
+/// Why a setup is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A side has no king.
+    #[error("{0} has no king")]
+    MissingKing(Color),
+    /// A side has more than one king.
+    #[error("{color} has {count} kings; each side has exactly one (1.2)")]
+    TooManyKings {
+        /// The side.
+        color: Color,
+        /// How many.
+        count: u8,
+    },
+    /// More pieces of a kind than 1.2 gives a side.
+    #[error("{color} has {count} {kind}s; 1.2 gives each side at most {max}")]
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// The kind.
+        kind: PieceKind,
+        /// How many.
+        count: u8,
+        /// The most 1.2 allows.
+        max: u8,
+    },
+    /// A piece on a point it can never reach (2.2).
+    #[error("{piece} on {square}: a point it can never reach (2.2)")]
+    Unreachable {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// The side not to move is in check: the side to move could take the king.
+    #[error("{0} is in check but it is not its turn: the last move was 自杀 (3.4)")]
+    OpponentInCheck(Color),
+    /// The two kings face each other on an open file.
+    #[error("the kings face each other on an open file (2.2, 3.4)")]
+    KingsFacing,
+}
+
+/// A FEN that is not a playable position: either unreadable or invalid.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseFenError {
+    /// The text is not a FEN.
+    #[error(transparent)]
+    Syntax(#[from] FenError),
+    /// The FEN is readable but not a playable position.
+    #[error("invalid position: {0}")]
+    Invalid(#[from] PositionError),
+}
+
+impl ParseFenError {
+    /// A stable short code for the corpus: `syntax`, `missing-king`, …
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseFenError::Syntax(_) => "syntax",
+            ParseFenError::Invalid(e) => e.code(),
+        }
+    }
+}
+
+impl PositionError {
+    /// A stable short code for the corpus.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PositionError::MissingKing(_) => "missing-king",
+            PositionError::TooManyKings { .. } => "too-many-kings",
+            PositionError::TooManyPieces { .. } => "too-many-pieces",
+            PositionError::Unreachable { .. } => "unreachable-square",
+            PositionError::OpponentInCheck(_) => "opponent-in-check",
+            PositionError::KingsFacing => "kings-facing",
+        }
+    }
+}
+
+/// Why a move cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// No piece of the side to move stands on the starting point.
+    #[error("{mv}: no {turn} piece on {}", mv.from)]
+    NoPiece {
+        /// The move.
+        mv: Move,
+        /// The side to move.
+        turn: Color,
+    },
+    /// The piece cannot move that way (2.2–2.3).
+    #[error("{mv}: the {kind} on {} cannot move to {} (2.2)", mv.from, mv.to)]
+    NotAMove {
+        /// The move.
+        mv: Move,
+        /// The piece that would move.
+        kind: PieceKind,
+    },
+    /// The move leaves or puts the mover's own king in check, or the kings
+    /// facing: 自杀 (3.4), a loss if played in a game (4.1.3).
+    #[error("{mv}: leaves the {turn} king exposed (自杀, 3.4)")]
+    SelfCheck {
+        /// The move.
+        mv: Move,
+        /// The side that would expose its king.
+        turn: Color,
+    },
+}
+
+/// A list of moves with no allocation.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// More than the most pseudo-legal moves any position allows (about 120).
+    pub const CAPACITY: usize = 192;
+
+    fn new() -> MoveList {
+        MoveList {
+            moves: [Move::new(
+                Square::from_index_unchecked(0),
+                Square::from_index_unchecked(0),
+            ); MoveList::CAPACITY],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if self.len < MoveList::CAPACITY {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
+    }
+
+    /// The moves as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// The moves as a mutable slice (to reorder them).
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    /// How many moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// A playable position. See the module documentation.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [u8; 90],
+    /// The points each side occupies (bit `index`), kept with `board`: move
+    /// generation visits a side's pieces without scanning the ninety points.
+    occupied: [u128; 2],
+    turn: Color,
+    kings: [u8; 2],
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+const KING_CODE: [u8; 2] = [PieceKind::King as u8, PieceKind::King as u8 | 8];
+
+#[inline]
+fn color_of(code: u8) -> Color {
+    if code & 8 != 0 {
+        Color::Black
+    } else {
+        Color::Red
+    }
+}
+
+#[inline]
+fn code(color: Color, kind: PieceKind) -> u8 {
+    Piece::new(color, kind).code()
+}
+
+/// Whether a pawn of `color` on the point `x`, next to a point `s` in the
+/// direction `d` ([`DIRS`](crate::xiangqi::tables::DIRS)) from `s`, steps onto `s`:
+/// forward, or sideways once across the river — never backwards.
+#[inline]
+fn pawn_reaches(d: usize, color: Color, x: u8) -> bool {
+    match d {
+        // The pawn stands north of s: it steps south onto s only if black.
+        0 => color == Color::Black,
+        1 => color == Color::Red,
+        _ => !Square::from_index_unchecked(x).on_own_half(color),
+    }
+}
+
+/// Whether a rook, cannon or pawn of `by` attacks the point `s` along the
+/// ray of direction `d` ([`DIRS`](crate::xiangqi::tables::DIRS)) from it, on the
+/// board `at` (the code of the piece on each point).
+#[inline]
+fn attacked_along_on(at: impl Fn(usize) -> u8, s: usize, d: usize, by: Color) -> bool {
+    let rook = code(by, PieceKind::Rook);
+    let cannon = code(by, PieceKind::Cannon);
+    let pawn = code(by, PieceKind::Pawn);
+    let mut screened = false;
+    for (i, &t) in RAYS[s][d].squares().iter().enumerate() {
+        let p = at(t as usize);
+        if p == 0 {
+            continue;
+        }
+        if screened {
+            return p == cannon;
+        }
+        if p == rook {
+            return true;
+        }
+        if i == 0 && p == pawn && pawn_reaches(d, by, t) {
+            return true;
+        }
+        screened = true;
+    }
+    false
+}
+
+/// Whether a horse of `by` attacks the point `s` on the board `at`; with
+/// `changed` = `(f, t)`, only the horses whose leg is `f` or that stand on
+/// `t`.
+#[inline]
+fn horse_attacks_on(
+    at: impl Fn(usize) -> u8,
+    s: usize,
+    by: Color,
+    changed: Option<(usize, usize)>,
+) -> bool {
+    let horse = code(by, PieceKind::Horse);
+    let hs = &HORSE_ATTACKERS[s];
+    (0..hs.len as usize).any(|i| {
+        let (h, leg) = (hs.to[i] as usize, hs.via[i] as usize);
+        changed.is_none_or(|(f, t)| leg == f || h == t) && at(h) == horse && at(leg) == 0
+    })
+}
+
+/// Whether `by` attacks the point `s` on the board `at`, just after a move
+/// from `f` to `t`, given that it did not before and that the piece on `s`
+/// did not move. Only the occupancy of `f` and `t` changed, and `by` gained
+/// no piece: a new attack can only come along a line through `f` or `t` (an
+/// opened line, a new cannon screen, the moved piece itself), from a horse
+/// whose leg was `f`, or from a horse that landed on `t`.
+#[inline]
+fn attacked_since_on(
+    at: impl Fn(usize) -> u8 + Copy,
+    s: usize,
+    by: Color,
+    f: usize,
+    t: usize,
+) -> bool {
+    let df = ray_direction(s, f);
+    let dt = ray_direction(s, t);
+    df.is_some_and(|d| attacked_along_on(at, s, d, by))
+        || (dt != df && dt.is_some_and(|d| attacked_along_on(at, s, d, by)))
+        || horse_attacks_on(at, s, by, Some((f, t)))
+}
+
+/// The points each side occupies on `board` (bit `index`; red, black).
+fn occupancy(board: &[u8; 90]) -> [u128; 2] {
+    let mut occupied = [0u128; 2];
+    for (s, &p) in board.iter().enumerate() {
+        if p != 0 {
+            occupied[color_of(p).index()] |= 1u128 << s;
+        }
+    }
+    occupied
+}
+
+/// The points of a set (bit `index`), lowest first.
+#[inline]
+fn points(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(s)
+    })
+}
+
+/// What testing one position's moves for check needs
+/// ([`Position::check_info`]).
+pub(crate) struct CheckInfo {
+    /// Whether the enemy king is attacked already (a position play cannot
+    /// reach): then every move is tested on the whole board.
+    already: bool,
+    /// The points (bit `index`) whose vacating can open a line or a horse's
+    /// leg onto the enemy king.
+    discover: u128,
+    /// The points of the enemy king's file and rank.
+    lines: u128,
+    /// The points a horse attacks the enemy king from.
+    horse_points: u128,
+}
+
+/// What the legality test of one position's moves needs
+/// ([`Position::legality`]).
+struct Legality {
+    /// Whether the side to move is in check.
+    in_check: bool,
+    /// Where its king stands.
+    king: usize,
+    /// When in check: the points (bit `index`) on the checking lines — the
+    /// checkers, the points between them and the king, the horses' legs.
+    evasions: u128,
+}
+
+/// The direction ([`DIRS`](crate::xiangqi::tables::DIRS)) of the ray from point `s`
+/// that passes through point `x`, if they share a file or a rank.
+#[inline]
+fn ray_direction(s: usize, x: usize) -> Option<usize> {
+    let (sf, sr, xf, xr) = (s % 9, s / 9, x % 9, x / 9);
+    if sf == xf && sr != xr {
+        Some(if xr > sr { 0 } else { 1 })
+    } else if sr == xr && sf != xf {
+        Some(if xf > sf { 2 } else { 3 })
+    } else {
+        None
+    }
+}
+
+impl Position {
+    /// The starting position of 1.3.
+    pub fn start() -> Position {
+        const BACK: [PieceKind; 9] = [
+            PieceKind::Rook,
+            PieceKind::Horse,
+            PieceKind::Elephant,
+            PieceKind::Advisor,
+            PieceKind::King,
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Rook,
+        ];
+        let mut board = [0u8; 90];
+        for color in Color::ALL {
+            // Red's ranks 0, 2, 3; black's the same turned 180°.
+            let at = |file: usize, rank: usize| match color {
+                Color::Red => rank * 9 + file,
+                Color::Black => 89 - (rank * 9 + file),
+            };
+            for (file, kind) in BACK.iter().enumerate() {
+                board[at(file, 0)] = code(color, *kind);
+            }
+            board[at(1, 2)] = code(color, PieceKind::Cannon);
+            board[at(7, 2)] = code(color, PieceKind::Cannon);
+            for file in (0..9).step_by(2) {
+                board[at(file, 3)] = code(color, PieceKind::Pawn);
+            }
+        }
+        Position {
+            board,
+            occupied: occupancy(&board),
+            turn: Color::Red,
+            kings: [4, 85],
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// Reads and validates a FEN with the strict policy.
+    pub fn from_fen(fen: &str) -> Result<Position, ParseFenError> {
+        Position::from_fen_with(fen, Validation::Strict)
+    }
+
+    /// Reads and validates a FEN with the given policy.
+    pub fn from_fen_with(fen: &str, validation: Validation) -> Result<Position, ParseFenError> {
+        let setup = Setup::from_fen(fen)?;
+        Ok(Position::from_setup(&setup, validation)?)
+    }
+
+    /// Validates a setup (see [`Validation`]).
+    pub fn from_setup(setup: &Setup, validation: Validation) -> Result<Position, PositionError> {
+        let mut board = [0u8; 90];
+        let mut counts = [[0u8; 8]; 2];
+        let mut kings = [255u8; 2];
+        for sq in Square::all() {
+            if let Some(p) = setup.board[sq.index()] {
+                board[sq.index()] = p.code();
+                counts[p.color.index()][p.kind as usize] += 1;
+                if p.kind == PieceKind::King {
+                    kings[p.color.index()] = sq.index() as u8;
+                }
+            }
+        }
+        for color in Color::ALL {
+            let n = counts[color.index()][PieceKind::King as usize];
+            if n == 0 {
+                return Err(PositionError::MissingKing(color));
+            }
+            if n > 1 {
+                return Err(PositionError::TooManyKings { color, count: n });
+            }
+        }
+        for sq in Square::all() {
+            if let Some(p) = setup.board[sq.index()] {
+                let must_check = p.kind == PieceKind::King || validation == Validation::Strict;
+                if must_check && !reachable(p.kind, p.color, sq) {
+                    return Err(PositionError::Unreachable {
+                        piece: p,
+                        square: sq,
+                    });
+                }
+            }
+        }
+        if validation == Validation::Strict {
+            for color in Color::ALL {
+                for kind in PieceKind::ALL {
+                    let count = counts[color.index()][kind as usize];
+                    if count > kind.initial_count() {
+                        return Err(PositionError::TooManyPieces {
+                            color,
+                            kind,
+                            count,
+                            max: kind.initial_count(),
+                        });
+                    }
+                }
+            }
+        }
+        let pos = Position {
+            board,
+            occupied: occupancy(&board),
+            turn: setup.turn,
+            kings,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+        };
+        if pos.kings_facing() {
+            return Err(PositionError::KingsFacing);
+        }
+        let other = setup.turn.opponent();
+        if pos.is_attacked(pos.king(other), setup.turn) {
+            return Err(PositionError::OpponentInCheck(other));
+        }
+        Ok(pos)
+    }
+
+    /// Back to a raw setup.
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in Square::all() {
+            setup.board[sq.index()] = Piece::from_code(self.board[sq.index()]);
+        }
+        setup.turn = self.turn;
+        setup.halfmoves = self.halfmoves;
+        setup.fullmoves = self.fullmoves;
+        setup
+    }
+
+    /// The canonical FEN.
+    pub fn fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    /// The board field and the side to move: what makes two positions "the
+    /// same" for repetition (23.1).
+    pub fn repetition_key(&self) -> String {
+        let s = self.to_setup();
+        format!(
+            "{} {}",
+            s.board_fen(),
+            if self.turn == Color::Red { 'w' } else { 'b' }
+        )
+    }
+
+    /// The piece on a point.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Where a side's king stands.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        Square::from_index_unchecked(self.kings[color.index()])
+    }
+
+    /// Every piece on the board with its point, in index order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The position with the piece on `sq` taken off, for asking what a
+    /// piece contributes (24.17's 缺少其中任何一个都无法吃子). Only the
+    /// kings are checked: the side not to move may stand in check. `None`
+    /// for a king, an empty point, or when the kings would face each other.
+    pub(crate) fn without_piece(&self, sq: Square) -> Option<Position> {
+        let code = self.board[sq.index()];
+        if code == 0 || self.kings.contains(&(sq.index() as u8)) {
+            return None;
+        }
+        let mut pos = self.clone();
+        pos.board[sq.index()] = 0;
+        pos.occupied = occupancy(&pos.board);
+        (!pos.kings_facing()).then_some(pos)
+    }
+
+    /// Whether the piece on `from` protects the piece on `sq` (of the same
+    /// side): could take it back were it an enemy piece.
+    pub(crate) fn protects(&self, from: Square, sq: Square) -> bool {
+        let code = self.board[sq.index()];
+        if code == 0 || from == sq || self.kings.contains(&(sq.index() as u8)) {
+            return false;
+        }
+        let mut pos = self.clone();
+        pos.board[sq.index()] = code ^ 8;
+        pos.occupied = occupancy(&pos.board);
+        pos.is_pseudo_legal(Move::new(from, sq))
+    }
+
+    /// Whether the side to move is in check (3.1).
+    pub fn is_check(&self) -> bool {
+        self.is_attacked(self.king(self.turn), self.turn.opponent())
+    }
+
+    /// Whether `color`'s king is in check, whoever is to move.
+    pub fn in_check(&self, color: Color) -> bool {
+        self.is_attacked(self.king(color), color.opponent())
+    }
+
+    /// Whether the two kings stand on one file with nothing between them.
+    pub fn kings_facing(&self) -> bool {
+        let (r, b) = (self.kings[0] as usize, self.kings[1] as usize);
+        if r % 9 != b % 9 {
+            return false;
+        }
+        let mut s = r + 9;
+        while s < b {
+            if self.board[s] != 0 {
+                return false;
+            }
+            s += 9;
+        }
+        true
+    }
+
+    /// Whether a piece of `by` attacks the point `sq`, i.e. could capture a
+    /// piece standing there by the movements of 2.2 (the flying king aside).
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let s = sq.index();
+        (0..4).any(|d| self.attacked_along(s, d, by)) || self.horse_attacks(s, by, None)
+    }
+
+    /// Whether a rook, cannon or pawn of `by` attacks the point `s` along
+    /// the ray of direction `d` ([`DIRS`](crate::xiangqi::tables::DIRS)) from it.
+    #[inline]
+    fn attacked_along(&self, s: usize, d: usize, by: Color) -> bool {
+        attacked_along_on(|x| self.board[x], s, d, by)
+    }
+
+    /// Whether a horse of `by` attacks the point `s`; with `changed` =
+    /// `(f, t)`, only the horses whose leg is `f` or that stand on `t`.
+    #[inline]
+    fn horse_attacks(&self, s: usize, by: Color, changed: Option<(usize, usize)>) -> bool {
+        horse_attacks_on(|x| self.board[x], s, by, changed)
+    }
+
+    /// Whether `by` attacks the point `s` after the move from `f` to `t`,
+    /// made on this board ([`attacked_since_on`]).
+    #[inline]
+    fn attacked_since(&self, s: usize, by: Color, f: usize, t: usize) -> bool {
+        attacked_since_on(|x| self.board[x], s, by, f, t)
+    }
+
+    /// Every move the movements of 2.2 allow, ignoring one's own king's safety.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        list
+    }
+
+    fn gen_pseudo(&self, list: &mut MoveList) {
+        for s in points(self.occupied[self.turn.index()]) {
+            self.gen_piece(s, self.board[s], false, list);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece `p` of the side to move standing
+    /// on `s`; only its captures when `captures_only`.
+    #[inline]
+    fn gen_piece(&self, s: usize, p: u8, captures_only: bool, list: &mut MoveList) {
+        let us = self.turn;
+        {
+            let from = Square::from_index_unchecked(s as u8);
+            let mut add = |to: u8| {
+                let t = self.board[to as usize];
+                if (t == 0 && !captures_only) || (t != 0 && color_of(t) != us) {
+                    list.push(Move::new(from, Square::from_index_unchecked(to)));
+                }
+            };
+            match p & 7 {
+                1 => KING[s].iter().for_each(|(to, _)| add(to)),
+                2 => ADVISOR[s].iter().for_each(|(to, _)| add(to)),
+                3 => {
+                    for (to, eye) in ELEPHANT[s].iter() {
+                        if self.board[eye as usize] == 0 {
+                            add(to);
+                        }
+                    }
+                }
+                4 => {
+                    for (to, leg) in HORSE[s].iter() {
+                        if self.board[leg as usize] == 0 {
+                            add(to);
+                        }
+                    }
+                }
+                5 => {
+                    for ray in RAYS[s].iter() {
+                        for &t in ray.squares() {
+                            add(t);
+                            if self.board[t as usize] != 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                6 => {
+                    for ray in RAYS[s].iter() {
+                        let mut screened = false;
+                        for &t in ray.squares() {
+                            let q = self.board[t as usize];
+                            if !screened {
+                                if q == 0 {
+                                    add(t);
+                                } else {
+                                    screened = true;
+                                }
+                            } else if q != 0 {
+                                if color_of(q) != us {
+                                    add(t);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                7 => PAWN[us.index()][s].iter().for_each(|(to, _)| add(to)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Makes a move on the board without any check; returns the captured code.
+    #[inline]
+    fn make(&mut self, mv: Move) -> u8 {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let p = self.board[f];
+        let captured = self.board[t];
+        self.board[t] = p;
+        self.board[f] = 0;
+        let c = color_of(p).index();
+        self.occupied[c] ^= (1u128 << f) | (1u128 << t);
+        if captured != 0 {
+            self.occupied[1 - c] ^= 1u128 << t;
+        }
+        if p == KING_CODE[0] {
+            self.kings[0] = t as u8;
+        } else if p == KING_CODE[1] {
+            self.kings[1] = t as u8;
+        }
+        captured
+    }
+
+    #[inline]
+    fn unmake(&mut self, mv: Move, captured: u8) {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let p = self.board[t];
+        self.board[f] = p;
+        self.board[t] = captured;
+        let c = color_of(p).index();
+        self.occupied[c] ^= (1u128 << f) | (1u128 << t);
+        if captured != 0 {
+            self.occupied[1 - c] ^= 1u128 << t;
+        }
+        if p == KING_CODE[0] {
+            self.kings[0] = f as u8;
+        } else if p == KING_CODE[1] {
+            self.kings[1] = f as u8;
+        }
+    }
+
+    /// Whether, after the pseudo-legal `mv` by the side to move, that side's
+    /// king would be exposed (in check, or facing the other king): 自杀 (3.4).
+    pub fn exposes_own_king(&self, mv: Move) -> bool {
+        let mut scratch = self.clone();
+        scratch.exposed_after(mv, self.is_check())
+    }
+
+    /// `in_check` must say whether the side to move is in check: when it is
+    /// not, and the king stays, only what the move changed is looked at
+    /// ([`Position::attacked_since`]).
+    #[inline]
+    fn exposed_after(&mut self, mv: Move, in_check: bool) -> bool {
+        let us = self.turn;
+        let k = self.kings[us.index()] as usize;
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let captured = self.make(mv);
+        let bad = self.kings_facing()
+            || if in_check || f == k {
+                self.is_attacked(self.king(us), us.opponent())
+            } else {
+                self.attacked_since(k, us.opponent(), f, t)
+            };
+        self.unmake(mv, captured);
+        bad
+    }
+
+    /// What testing the legality of this position's moves needs, computed
+    /// once per position: when in check, the points a move must leave or
+    /// reach to answer every check ([`Legality::evasions`]).
+    fn legality(&self, in_check: bool) -> Legality {
+        let us = self.turn;
+        let king = self.kings[us.index()] as usize;
+        let mut evasions = 0u128;
+        if in_check {
+            let them = us.opponent();
+            let (rook, cannon, pawn) = (
+                code(them, PieceKind::Rook),
+                code(them, PieceKind::Cannon),
+                code(them, PieceKind::Pawn),
+            );
+            for (d, ray) in RAYS[king].iter().enumerate() {
+                let mut line = 0u128;
+                let mut screened = false;
+                for (i, &t) in ray.squares().iter().enumerate() {
+                    line |= 1u128 << t;
+                    let p = self.board[t as usize];
+                    if p == 0 {
+                        continue;
+                    }
+                    if screened {
+                        if p == cannon {
+                            evasions |= line;
+                        }
+                        break;
+                    }
+                    let pawn_attacks = i == 0 && p == pawn && pawn_reaches(d, them, t);
+                    if p == rook || pawn_attacks {
+                        evasions |= line;
+                    }
+                    screened = true;
+                }
+            }
+            let horse = code(them, PieceKind::Horse);
+            let hs = &HORSE_ATTACKERS[king];
+            for i in 0..hs.len as usize {
+                let (at, leg) = (hs.to[i], hs.via[i]);
+                if self.board[at as usize] == horse && self.board[leg as usize] == 0 {
+                    evasions |= (1u128 << at) | (1u128 << leg);
+                }
+            }
+        }
+        Legality {
+            in_check,
+            king,
+            evasions,
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` keeps one's own king safe (not 自杀,
+    /// 3.4). Called on a scratch copy of the position (the move is made and
+    /// unmade), with the position's [`Position::legality`].
+    #[inline]
+    fn is_safe(&mut self, mv: Move, legality: &Legality) -> bool {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if legality.in_check {
+            // A move that neither leaves nor reaches a point of a checking
+            // line (the checker, the points between, a cannon's screen, a
+            // horse's leg) leaves the king in check.
+            if f != legality.king && legality.evasions & ((1u128 << f) | (1u128 << t)) == 0 {
+                return false;
+            }
+            return !self.exposed_after(mv, true);
+        }
+        !self.needs_full_test(mv, false) || !self.exposed_after(mv, false)
+    }
+
+    /// Whether a pseudo-legal move needs the full self-exposure test: only a
+    /// king move, a move while in check, or a move touching a line or a horse
+    /// leg of one's own king can expose it.
+    #[inline]
+    fn needs_full_test(&self, mv: Move, in_check: bool) -> bool {
+        if in_check {
+            return true;
+        }
+        let k = self.kings[self.turn.index()] as usize;
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if f == k {
+            return true;
+        }
+        let (kf, kr) = (k % 9, k / 9);
+        let (ff, fr) = (f % 9, f / 9);
+        if ff == kf || fr == kr || t % 9 == kf || t / 9 == kr {
+            return true;
+        }
+        // Diagonal neighbours of the king are the legs of horses attacking it.
+        ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1
+    }
+
+    /// The legal moves: pseudo-legal moves that do not expose one's own king.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut scratch = self.clone();
+        let in_check = self.is_check();
+        let legality = self.legality(in_check);
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if scratch.is_safe(mv, &legality) {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// Counts the legal moves without collecting them.
+    pub fn count_legal_moves(&mut self) -> u64 {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let in_check = self.is_check();
+        let legality = self.legality(in_check);
+        let mut n = 0;
+        for &mv in pseudo.iter() {
+            if self.is_safe(mv, &legality) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether the side to move has a legal move at all (stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        self.legal_moves_up_to(1) == 1
+    }
+
+    /// Whether the movements of 2.2 allow `mv` for the side to move.
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        let p = self.board[mv.from.index()];
+        if p == 0 || color_of(p) != self.turn {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.gen_piece(mv.from.index(), p, false, &mut list);
+        list.iter().any(|&m| m == mv)
+    }
+
+    /// Whether the side to move has exactly one legal move (a forced
+    /// answer), stopping at the second.
+    pub fn has_single_legal_move(&self) -> bool {
+        self.legal_moves_up_to(2) == 1
+    }
+
+    /// The number of legal moves of the side to move, counted up to `n`.
+    fn legal_moves_up_to(&self, n: usize) -> usize {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut scratch = self.clone();
+        let legality = self.legality(self.is_check());
+        let mut found = 0;
+        for &mv in pseudo.iter() {
+            if found == n {
+                break;
+            }
+            if scratch.is_safe(mv, &legality) {
+                found += 1;
+            }
+        }
+        found
+    }
+
+    /// Whether `mv` is legal.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_pseudo_legal(mv) && !self.exposes_own_king(mv)
+    }
+
+    /// Checks a move and says why it cannot be played.
+    pub fn check_move(&self, mv: Move) -> Result<(), PlayError> {
+        let p = self.board[mv.from.index()];
+        if p == 0 || color_of(p) != self.turn {
+            return Err(PlayError::NoPiece {
+                mv,
+                turn: self.turn,
+            });
+        }
+        if !self.is_pseudo_legal(mv) {
+            return Err(PlayError::NotAMove {
+                mv,
+                kind: Piece::from_code(p).map_or(PieceKind::Pawn, |p| p.kind),
+            });
+        }
+        if self.exposes_own_king(mv) {
+            return Err(PlayError::SelfCheck {
+                mv,
+                turn: self.turn,
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays a legal move, giving the new position.
+    pub fn play(&self, mv: Move) -> Result<Position, PlayError> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays a move without checking it (for pseudo-legal moves whose
+    /// consequences are adjudicated elsewhere, e.g. 自杀).
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        let captured = next.make(mv);
+        if captured != 0 {
+            next.halfmoves = 0;
+        } else {
+            next.halfmoves = next.halfmoves.saturating_add(1);
+        }
+        if next.turn == Color::Black {
+            next.fullmoves = next.fullmoves.saturating_add(1);
+        }
+        next.turn = next.turn.opponent();
+        next
+    }
+
+    /// The same board with the other side to move (a "pass", used to ask
+    /// what a side threatens if it could move again). `None` when the side to
+    /// move is in check: passing would let the other side take the king.
+    pub fn pass(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.turn = next.turn.opponent();
+        Some(next)
+    }
+
+    /// The same board with `color` to move, if that is a legal position (the
+    /// other side is not in check).
+    pub fn pass_to(&self, color: Color) -> Option<Position> {
+        if color == self.turn {
+            Some(self.clone())
+        } else {
+            self.pass()
+        }
+    }
+
+    /// The pseudo-legal moves of the side to move that land on `sq`, found
+    /// from `sq` outwards (the movements of 2.2 read backwards) rather than
+    /// by generating every move.
+    fn pseudo_moves_to(&self, sq: usize, list: &mut MoveList) {
+        let us = self.turn;
+        let target = self.board[sq];
+        if target != 0 && color_of(target) == us {
+            return;
+        }
+        let to = Square::from_index_unchecked(sq as u8);
+        let mut add = |from: u8| list.push(Move::new(Square::from_index_unchecked(from), to));
+        let (rook, cannon, pawn) = (
+            code(us, PieceKind::Rook),
+            code(us, PieceKind::Cannon),
+            code(us, PieceKind::Pawn),
+        );
+        // Along the lines: a rook (the first piece), a cannon (the first
+        // piece onto an empty point, the second onto a capture), a pawn
+        // next to it that moves this way.
+        for (d, ray) in RAYS[sq].iter().enumerate() {
+            let mut screened = false;
+            for (i, &x) in ray.squares().iter().enumerate() {
+                let p = self.board[x as usize];
+                if p == 0 {
+                    continue;
+                }
+                if screened {
+                    if p == cannon && target != 0 {
+                        add(x);
+                    }
+                    break;
+                }
+                // A pawn next to sq that steps this way: forward, or
+                // sideways once across the river.
+                if p == rook
+                    || (p == cannon && target == 0)
+                    || (i == 0 && p == pawn && pawn_reaches(d, us, x))
+                {
+                    add(x);
+                }
+                screened = true;
+            }
+        }
+        // The steps are symmetric: a piece on x reaches sq exactly when a
+        // piece on sq would reach x (through the same eye or leg for the
+        // elephant; the horse's leg is read from HORSE_ATTACKERS).
+        let king = code(us, PieceKind::King);
+        for (x, _) in KING[sq].iter() {
+            if self.board[x as usize] == king {
+                add(x);
+            }
+        }
+        let advisor = code(us, PieceKind::Advisor);
+        for (x, _) in ADVISOR[sq].iter() {
+            if self.board[x as usize] == advisor {
+                add(x);
+            }
+        }
+        let elephant = code(us, PieceKind::Elephant);
+        for (x, eye) in ELEPHANT[sq].iter() {
+            if self.board[x as usize] == elephant && self.board[eye as usize] == 0 {
+                add(x);
+            }
+        }
+        let horse = code(us, PieceKind::Horse);
+        for (x, leg) in HORSE_ATTACKERS[sq].iter() {
+            if self.board[x as usize] == horse && self.board[leg as usize] == 0 {
+                add(x);
+            }
+        }
+    }
+
+    /// The legal moves of the side to move that land on `sq`.
+    pub fn legal_moves_to(&self, sq: Square) -> Vec<Move> {
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves_to(sq.index(), &mut pseudo);
+        let in_check = self.is_check();
+        let legality = self.legality(in_check);
+        let mut scratch = self.clone();
+        pseudo
+            .iter()
+            .copied()
+            .filter(|&m| scratch.is_safe(m, &legality))
+            .collect()
+    }
+
+    /// Whether the side to move has any legal move landing on `sq`.
+    pub fn can_move_to(&self, sq: Square) -> bool {
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves_to(sq.index(), &mut pseudo);
+        if pseudo.is_empty() {
+            return false;
+        }
+        let in_check = self.is_check();
+        let legality = self.legality(in_check);
+        let mut scratch = self.clone();
+        pseudo.iter().any(|&m| scratch.is_safe(m, &legality))
+    }
+
+    /// The piece a move would capture.
+    pub fn captured_by(&self, mv: Move) -> Option<Piece> {
+        self.piece_at(mv.to)
+    }
+
+    /// Whether `mv` gives check (3.1) to the opponent.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        self.gives_check_given(mv, self.in_check(self.turn.opponent()))
+    }
+
+    /// What testing many moves of this position for check needs, computed
+    /// once ([`Position::gives_check_with`]).
+    pub(crate) fn check_info(&self) -> CheckInfo {
+        let us = self.turn;
+        let them = us.opponent();
+        let king = self.kings[them.index()] as usize;
+        let (rook, cannon, horse) = (
+            code(us, PieceKind::Rook),
+            code(us, PieceKind::Cannon),
+            code(us, PieceKind::Horse),
+        );
+        let mut discover = 0u128;
+        let mut lines = 0u128;
+        for ray in RAYS[king].iter() {
+            // The first three pieces along the ray.
+            let mut found = [usize::MAX; 3];
+            let mut n = 0;
+            for &x in ray.squares() {
+                lines |= 1u128 << x;
+                if n < 3 && self.board[x as usize] != 0 {
+                    found[n] = x as usize;
+                    n += 1;
+                }
+            }
+            let at = |i: usize| (i < n).then(|| self.board[found[i]]);
+            // Vacating the first piece lets a rook behind it attack, or a
+            // cannon behind the next one; vacating the second, a cannon
+            // behind the third.
+            if n >= 2 && (at(1) == Some(rook) || at(2) == Some(cannon)) {
+                discover |= 1u128 << found[0];
+            }
+            if n >= 3 && at(2) == Some(cannon) {
+                discover |= 1u128 << found[1];
+            }
+        }
+        let mut horse_points = 0u128;
+        let hs = &HORSE_ATTACKERS[king];
+        for i in 0..hs.len as usize {
+            let (h, leg) = (hs.to[i], hs.via[i]);
+            horse_points |= 1u128 << h;
+            if self.board[h as usize] == horse {
+                // Vacating the leg lets this horse attack.
+                discover |= 1u128 << leg;
+            }
+        }
+        CheckInfo {
+            already: self.is_attacked(Square::from_index_unchecked(king as u8), us),
+            discover,
+            lines,
+            horse_points,
+        }
+    }
+
+    /// [`Position::gives_check`], with the position's [`CheckInfo`]: only a
+    /// move that vacates a point a check could be discovered through, lands
+    /// on the enemy king's file or rank, or brings a horse to a point it
+    /// attacks the king from is looked at further.
+    #[inline]
+    pub(crate) fn gives_check_with(&self, mv: Move, info: &CheckInfo) -> bool {
+        if info.already {
+            return self.gives_check_given(mv, true);
+        }
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let candidate = info.discover & (1u128 << f) != 0
+            || info.lines & (1u128 << t) != 0
+            || (self.board[f] & 7 == PieceKind::Horse as u8
+                && info.horse_points & (1u128 << t) != 0);
+        candidate && self.gives_check_given(mv, false)
+    }
+
+    /// [`Position::gives_check`], told whether the other side's king is
+    /// already attacked (only in a position play cannot reach, such as
+    /// [`Position::without_piece`]'s). When it is not, only what the move
+    /// changed is looked at ([`Position::attacked_since`]); callers testing
+    /// many moves of one position ask once.
+    #[inline]
+    pub(crate) fn gives_check_given(&self, mv: Move, already_attacked: bool) -> bool {
+        if !already_attacked && !self.may_give_check(mv) {
+            return false;
+        }
+        let them = self.turn.opponent();
+        let k = self.kings[them.index()] as usize;
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if already_attacked {
+            let mut scratch = self.clone();
+            scratch.make(mv);
+            return scratch.is_attacked(Square::from_index_unchecked(k as u8), self.turn);
+        }
+        // The board after the move, read without making it.
+        let moved = self.board[f];
+        let after = |x: usize| {
+            if x == f {
+                0
+            } else if x == t {
+                moved
+            } else {
+                self.board[x]
+            }
+        };
+        attacked_since_on(after, k, self.turn, f, t)
+    }
+
+    /// A necessary condition for `mv` to give check, by geometry alone: the
+    /// moved piece lands on the enemy king's file or rank (a rook, cannon or
+    /// pawn attacking, or a new cannon screen) or a horse's move away from
+    /// it; or it leaves the king's file or rank (opening a line or removing
+    /// a screen) or a point diagonally next to the king (a horse's leg).
+    #[inline]
+    fn may_give_check(&self, mv: Move) -> bool {
+        let k = self.kings[self.turn.opponent().index()] as usize;
+        let (kf, kr) = (k % 9, k / 9);
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let (ff, fr, tf, tr) = (f % 9, f / 9, t % 9, t / 9);
+        if ff == kf || fr == kr || tf == kf || tr == kr {
+            return true;
+        }
+        if ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1 {
+            return true;
+        }
+        let (df, dr) = (tf.abs_diff(kf), tr.abs_diff(kr));
+        self.board[f] & 7 == PieceKind::Horse as u8
+            && ((df == 1 && dr == 2) || (df == 2 && dr == 1))
+    }
+
+    /// The legal moves that `keep` selects, in generation order, and whether
+    /// the side to move has any legal move at all (asked only when none of
+    /// the selected ones is legal); `in_check` must say whether the side to
+    /// move is in check ([`Position::is_check`]). Cheaper than [`Position::legal_moves`]
+    /// when few moves are wanted: only those are tested for legality.
+    pub(crate) fn legal_moves_selected(
+        &self,
+        in_check: bool,
+        mut keep: impl FnMut(&Position, Move) -> bool,
+    ) -> (MoveList, bool) {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut scratch = self.clone();
+        let legality = self.legality(in_check);
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if keep(self, mv) && scratch.is_safe(mv, &legality) {
+                out.push(mv);
+            }
+        }
+        let any = !out.is_empty() || pseudo.iter().any(|&mv| scratch.is_safe(mv, &legality));
+        (out, any)
+    }
+
+    /// The legal captures of the side to move, and whether it has any legal
+    /// move at all (looked for only when it has no legal capture).
+    pub(crate) fn legal_captures(&self, in_check: bool) -> (MoveList, bool) {
+        let us = self.turn;
+        let mut pseudo = MoveList::new();
+        for s in points(self.occupied[us.index()]) {
+            self.gen_piece(s, self.board[s], true, &mut pseudo);
+        }
+        let mut scratch = self.clone();
+        let legality = self.legality(in_check);
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if scratch.is_safe(mv, &legality) {
+                out.push(mv);
+            }
+        }
+        if !out.is_empty() {
+            return (out, true);
+        }
+        // Any legal move, piece by piece, stopping at the first.
+        for s in points(self.occupied[us.index()]) {
+            let mut moves = MoveList::new();
+            self.gen_piece(s, self.board[s], false, &mut moves);
+            if moves.iter().any(|&mv| scratch.is_safe(mv, &legality)) {
+                return (out, true);
+            }
+        }
+        (out, false)
+    }
+
+    /// The legal moves that give check.
+    pub fn checking_moves(&self) -> MoveList {
+        let info = self.check_info();
+        self.legal_moves_selected(self.is_check(), |p, mv| p.gives_check_with(mv, &info))
+            .0
+    }
+
+    /// Whether the side to move is checkmated (3.2: 将死).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Whether the side to move has no legal move while not in check
+    /// (3.3: 困毙, a loss under 4.1.2).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth` plies.
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut scratch = self.clone();
+        scratch.perft_inner(depth)
+    }
+
+    fn perft_inner(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_legal_moves();
+        }
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let in_check = self.is_check();
+        let legality = self.legality(in_check);
+        let mut nodes = 0;
+        for &mv in pseudo.iter() {
+            if !self.is_safe(mv, &legality) {
+                continue;
+            }
+            let captured = self.make(mv);
+            self.turn = self.turn.opponent();
+            nodes += self.perft_inner(depth - 1);
+            self.turn = self.turn.opponent();
+            self.unmake(mv, captured);
+        }
+        nodes
+    }
+
+    /// The position mirrored left↔right.
+    pub fn mirror_files(&self) -> Position {
+        let mut out = self.clone();
+        for s in 0..90 {
+            let m = Square::from_index_unchecked(s as u8).mirror_files().index();
+            out.board[m] = self.board[s];
+        }
+        for c in 0..2 {
+            out.kings[c] = Square::from_index_unchecked(self.kings[c])
+                .mirror_files()
+                .index() as u8;
+        }
+        out.occupied = occupancy(&out.board);
+        out
+    }
+
+    /// The position with colours swapped (board turned 180°, red↔black, the
+    /// other side to move).
+    pub fn swap_colors(&self) -> Position {
+        let mut out = self.clone();
+        for s in 0..90 {
+            let p = self.board[s];
+            out.board[89 - s] = if p == 0 { 0 } else { p ^ 8 };
+        }
+        out.kings = [89 - self.kings[1], 89 - self.kings[0]];
+        out.occupied = occupancy(&out.board);
+        out.turn = self.turn.opponent();
+        out
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_matches_its_fen() {
+        assert_eq!(Position::start().fen(), crate::xiangqi::fen::START_FEN);
+    }
+
+    /// Every position two plies deep from a few middle games: the moves
+    /// found backwards from a point are those generated forwards.
+    #[test]
+    fn moves_to_a_point_match_generation() {
+        let fens = [
+            crate::xiangqi::fen::START_FEN,
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1C1N2/9/R1BAKABR1 b - - 0 1",
+            "3k5/4a4/4ba3/p3N3p/2b1c4/6P2/P3P3P/4B4/4A4/2BAK4 w - - 0 1",
+            "2bak4/4a4/4b4/4N4/2p1R4/9/9/4C4/4c4/3K5 b - - 0 1",
+        ];
+        for fen in fens {
+            let root = Position::from_fen_with(fen, Validation::Relaxed).expect("fen");
+            let mut positions = vec![root.clone()];
+            for mv in root.legal_moves().iter() {
+                let next = root.play_unchecked(*mv);
+                for reply in next.legal_moves().iter() {
+                    positions.push(next.play_unchecked(*reply));
+                }
+                positions.push(next);
+            }
+            for pos in &positions {
+                assert_eq!(pos.occupied, occupancy(&pos.board), "{}", pos.fen());
+                for sq in [
+                    Square::from_index_unchecked(0),
+                    Square::from_index_unchecked(40),
+                ] {
+                    if let Some(without) = pos.without_piece(sq) {
+                        assert_eq!(without.occupied, occupancy(&without.board));
+                    }
+                }
+                let legal = pos.legal_moves();
+                // Legality and check against making each move and looking
+                // at the whole board.
+                for mv in pos.pseudo_legal_moves().iter().copied() {
+                    let after = pos.play_unchecked(mv);
+                    let us = pos.turn();
+                    let safe = !after.kings_facing() && !after.in_check(us);
+                    assert_eq!(legal.iter().any(|&m| m == mv), safe, "{} {mv}", pos.fen());
+                    if safe {
+                        assert_eq!(
+                            pos.gives_check(mv),
+                            after.in_check(us.opponent()),
+                            "{} {mv}",
+                            pos.fen()
+                        );
+                        assert_eq!(
+                            pos.gives_check_with(mv, &pos.check_info()),
+                            after.in_check(us.opponent()),
+                            "{} {mv}",
+                            pos.fen()
+                        );
+                    }
+                }
+                for sq in Square::all() {
+                    let mut forwards: Vec<Move> =
+                        legal.iter().copied().filter(|m| m.to == sq).collect();
+                    let mut backwards = pos.legal_moves_to(sq);
+                    forwards.sort();
+                    backwards.sort();
+                    assert_eq!(forwards, backwards, "{} to {}", pos.fen(), sq);
+                    assert_eq!(pos.can_move_to(sq), !forwards.is_empty());
+                }
+            }
+        }
+    }
+}

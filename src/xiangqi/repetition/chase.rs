@@ -1,0 +1,1149 @@
+//! What a side could win if it moved again: the analysis behind 捉
+//! (24.3, 24.15–24.17, 26.5–26.8).
+//!
+//! 24.3: 凡走子后，所走动子能直接吃子或造成其他子能吃子、与其他子联合吃子、
+//! 从下一着开始运用将军或连续"将军"得子、通过完整互吃交换后吃掉对方子且得子，
+//! 上述得子后不致立即被对方将死的，称为"捉".
+//!
+//! [`threats`] lists, for the side to move, every enemy piece it can win:
+//!
+//! * **by capture and the exchanges that follow** ([`exchange_search`]):
+//!   the side captures the target, then both sides may go on capturing —
+//!   on that point (the complete exchange) or elsewhere (各吃各子, 26.5) — or
+//!   stop; the result is judged by the value model of [`crate::xiangqi::repetition::material`].
+//!   The defending side may also answer with a check (at most
+//!   [`ChaseLimits::defender_checks`] of them) that wins material back.
+//!   Captures that give check must be answered, and a side that is mated
+//!   loses everything (得子后不致立即被将死).
+//! * **by a check or a series of checks** ([`check_gains`]: 抽将, 连将得子):
+//!   every defence against the checks leaves a capture that gains.
+//!
+//! Each threat carries the categories the rulings need (车, 无根子, 少根子,
+//! 联合, 得子) and the pieces that take part in it.
+
+use crate::xiangqi::board::{Color, Piece, PieceKind, Square};
+use crate::xiangqi::position::{Move, MoveList, Position};
+use crate::xiangqi::repetition::material::{self, Trade, Unit};
+use crate::xiangqi::repetition::protection::{ValueContext, recapturable_after, unit_at};
+use crate::xiangqi::repetition::ruling::Target;
+
+/// Bounds of the searches behind [`threats`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChaseLimits {
+    /// Plies of the capture search after the first capture (at most 23;
+    /// larger values count as 23).
+    pub exchange_plies: u32,
+    /// Checks the side may give before winning material (抽将).
+    pub checks: u32,
+    /// Checks the side may give before winning a rook (at least `checks`):
+    /// the book names longer series of checks for a rook (图3: 车7平8 —
+    /// 可以下一着开始运用连续将军得车: four checks when an elephant blocks the
+    /// first, three when an advisor does, then the rook is taken).
+    pub rook_checks: u32,
+    /// Quiet checks the defending side may give inside an exchange, to win
+    /// back what it lost (参考图18, 参考图20, 图16: a capture that a check
+    /// answers by taking back more is no gain).
+    pub defender_checks: u32,
+    /// Positions visited per threat.
+    pub nodes: u64,
+    /// The search for a mate by checks that answers a capture (24.3: 得子后
+    /// 不致立即被对方将死; 参考图35: 车4平6 解杀后形成炮捉车).
+    pub mate: crate::xiangqi::repetition::mate::MateLimit,
+}
+
+impl Default for ChaseLimits {
+    fn default() -> ChaseLimits {
+        ChaseLimits {
+            exchange_plies: 8,
+            checks: 2,
+            rook_checks: 4,
+            defender_checks: 1,
+            nodes: 20_000,
+            mate: crate::xiangqi::repetition::mate::MateLimit::default(),
+        }
+    }
+}
+
+/// How a threat wins material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Means {
+    /// By capturing the target and the exchanges that follow.
+    Capture,
+    /// By a check or checks first (抽将, 连将得子).
+    Checks,
+}
+
+/// One piece a side could win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// Where the target stands.
+    pub target: Square,
+    /// The target.
+    pub piece: Piece,
+    /// How.
+    pub means: Means,
+    /// The line found, starting with the threatening side's move.
+    pub line: Vec<Move>,
+    /// What the side gains and loses along it.
+    pub gained: Vec<Unit>,
+    /// What it loses.
+    pub lost: Vec<Unit>,
+    /// The categories the rulings use.
+    pub categories: Vec<Target>,
+    /// The threatening side's pieces that take part in it.
+    pub participants: Vec<Square>,
+    /// Where every piece stands that can make a winning first capture.
+    pub capturers: Vec<Square>,
+    /// The participants that are only a cannon's screen, without attacking
+    /// the target themselves.
+    pub screens: Vec<Square>,
+    /// The categories the threat would have without its helpers (not
+    /// 联合): for a screen that does not count as taking part.
+    pub plain_categories: Vec<Target>,
+}
+
+/// The result of a line, from the point of view of the side that started it.
+#[derive(Clone, Debug, Default)]
+pub struct LineResult {
+    /// Captured by the starting side.
+    pub gained: Vec<Unit>,
+    /// Lost by it.
+    pub lost: Vec<Unit>,
+    /// Which side got mated at the end, if any.
+    pub mated: Option<Color>,
+    /// The moves.
+    pub line: Vec<Move>,
+    /// Whether the other side's last capture, if it made one, was
+    /// elsewhere: neither on the first capture's point nor taking back the
+    /// piece that had just captured (各吃各子).
+    pub last_reply_elsewhere: Option<bool>,
+}
+
+impl LineResult {
+    fn trade(&self, starter: Color) -> Trade {
+        trade(self, starter)
+    }
+}
+
+/// What the scoring of a line reads: [`LineResult`], and the search's own
+/// fixed-size [`Acc`].
+trait Tally {
+    fn gained(&self) -> &[Unit];
+    fn lost(&self) -> &[Unit];
+    fn mated(&self) -> Option<Color>;
+    fn last_reply_elsewhere(&self) -> Option<bool>;
+}
+
+impl Tally for LineResult {
+    fn gained(&self) -> &[Unit] {
+        &self.gained
+    }
+    fn lost(&self) -> &[Unit] {
+        &self.lost
+    }
+    fn mated(&self) -> Option<Color> {
+        self.mated
+    }
+    fn last_reply_elsewhere(&self) -> Option<bool> {
+        self.last_reply_elsewhere
+    }
+}
+
+/// The most moves a line of the exchange search holds: the first capture
+/// and at most `LINE_CAP - 1` plies ([`ChaseLimits::exchange_plies`] is
+/// capped there).
+const LINE_CAP: usize = 24;
+
+/// A line inside the exchange search: [`LineResult`] without allocation,
+/// copied from node to node (the search visits many thousands of nodes per
+/// threat; allocating three vectors at each was a tenth of the time).
+#[derive(Clone, Copy)]
+struct Acc {
+    gained: [Unit; LINE_CAP],
+    lost: [Unit; LINE_CAP],
+    line: [Move; LINE_CAP],
+    n_gained: u8,
+    n_lost: u8,
+    n_line: u8,
+    mated: Option<Color>,
+    last_reply_elsewhere: Option<bool>,
+}
+
+impl Acc {
+    fn new() -> Acc {
+        let nothing = Unit::new(PieceKind::Pawn);
+        let a1 = Square::from_index_unchecked(0);
+        Acc {
+            gained: [nothing; LINE_CAP],
+            lost: [nothing; LINE_CAP],
+            line: [Move::new(a1, a1); LINE_CAP],
+            n_gained: 0,
+            n_lost: 0,
+            n_line: 0,
+            mated: None,
+            last_reply_elsewhere: None,
+        }
+    }
+
+    // The pushes cannot overflow: a line holds at most LINE_CAP moves and
+    // each move adds at most one unit (the plies are capped accordingly).
+    fn gain(&mut self, u: Unit) {
+        self.gained[usize::from(self.n_gained)] = u;
+        self.n_gained += 1;
+    }
+
+    fn lose(&mut self, u: Unit) {
+        self.lost[usize::from(self.n_lost)] = u;
+        self.n_lost += 1;
+    }
+
+    fn push(&mut self, mv: Move) {
+        self.line[usize::from(self.n_line)] = mv;
+        self.n_line += 1;
+    }
+
+    fn last_move(&self) -> Option<Move> {
+        self.n_line
+            .checked_sub(1)
+            .map(|i| self.line[usize::from(i)])
+    }
+
+    fn into_result(self) -> LineResult {
+        LineResult {
+            gained: self.gained().to_vec(),
+            lost: self.lost().to_vec(),
+            mated: self.mated,
+            line: self.line[..usize::from(self.n_line)].to_vec(),
+            last_reply_elsewhere: self.last_reply_elsewhere,
+        }
+    }
+}
+
+impl Tally for Acc {
+    fn gained(&self) -> &[Unit] {
+        &self.gained[..usize::from(self.n_gained)]
+    }
+    fn lost(&self) -> &[Unit] {
+        &self.lost[..usize::from(self.n_lost)]
+    }
+    fn mated(&self) -> Option<Color> {
+        self.mated
+    }
+    fn last_reply_elsewhere(&self) -> Option<bool> {
+        self.last_reply_elsewhere
+    }
+}
+
+/// The rulebook's judgment of a line for the side that started it.
+fn trade(r: &impl Tally, starter: Color) -> Trade {
+    match r.mated() {
+        Some(c) if c == starter => Trade::Loss,
+        Some(_) => Trade::Gain,
+        None => material::judge(r.gained(), r.lost()),
+    }
+}
+
+/// A numeric value of a result for the starting side, for choosing among
+/// lines: a mate outweighs everything, then rook 20, horse and cannon 10,
+/// advisor and elephant 4, a pawn with value 3.
+fn proxy(r: &impl Tally, starter: Color) -> i32 {
+    let value = |u: &Unit| match u.kind {
+        PieceKind::Rook => 20,
+        PieceKind::Horse | PieceKind::Cannon => 10,
+        PieceKind::Advisor | PieceKind::Elephant => 4,
+        PieceKind::Pawn => {
+            if u.counts {
+                3
+            } else {
+                0
+            }
+        }
+        PieceKind::King => 1000,
+    };
+    match r.mated() {
+        Some(c) if c == starter => -10_000,
+        Some(_) => 10_000,
+        None => r.gained().iter().map(value).sum::<i32>() - r.lost().iter().map(value).sum::<i32>(),
+    }
+}
+
+/// The order the exchange search plays by, for the starting side: first
+/// what the rulebook makes of the line — a loss, an even trade, an even
+/// mutual capture (各吃各子, which 26.5 counts as a chase), a gain — then
+/// [`proxy`] among lines of the same kind. Both are functions of the line
+/// alone, so the order is total; the defending side picks a line that is
+/// no chase when it has one (图5: the elephant takes the pawn back rather
+/// than the rook checking to take an advisor).
+fn score(r: &impl Tally, starter: Color) -> i32 {
+    let class = match trade(r, starter) {
+        Trade::Loss => 0,
+        Trade::Even if r.mated().is_none() && mutual(r) => 2,
+        Trade::Even => 1,
+        Trade::Gain => 3,
+    };
+    class * 100_000 + proxy(r, starter)
+}
+
+/// Compares two results for the starting side: is `a` better than `b`?
+fn better(a: &LineResult, b: &LineResult, starter: Color) -> Trade {
+    match (a.mated, b.mated) {
+        (Some(x), Some(y)) if x == y => Trade::Even,
+        (Some(x), _) if x == starter => Trade::Loss,
+        (Some(_), _) => Trade::Gain,
+        (_, Some(y)) if y == starter => Trade::Gain,
+        (_, Some(_)) => Trade::Loss,
+        (None, None) => {
+            let mut g = a.gained.clone();
+            g.extend(b.lost.iter().copied());
+            let mut l = a.lost.clone();
+            l.extend(b.gained.iter().copied());
+            material::judge(&g, &l)
+        }
+    }
+}
+
+struct Searcher<'a> {
+    ctx: &'a ValueContext,
+    nodes: u64,
+    limit: u64,
+    /// Pieces the starting side could already take for nothing before the
+    /// exchange began: gains on them are not the exchange's.
+    already_free: &'a [Square],
+    /// The starting side's legal moves before the exchange began: a capture
+    /// elsewhere that the exchange itself made possible (参考图1: 马二退四 —
+    /// 前马进五吃象, and the horse behind, its leg freed, takes the rook) is
+    /// part of it, protected or not.
+    root_moves: &'a MoveList,
+    /// The side that started the exchange.
+    starter: Color,
+    /// The point of the first capture.
+    target: Square,
+}
+
+impl Searcher<'_> {
+    /// Captures-only search; the side to move may stop unless in check; the
+    /// other side may also give `checks_left` quiet checks.
+    /// The starting side's gains elsewhere count only when the exchange made
+    /// them possible — not pieces it could already take for nothing — so
+    /// that unrelated gains do not count for this target; the other side may
+    /// capture anywhere (各吃各子, 26.5).
+    fn search(
+        &mut self,
+        pos: &Position,
+        so_far: &Acc,
+        plies: u32,
+        checks_left: u32,
+        window: (i32, i32),
+    ) -> Acc {
+        let (starter, target) = (self.starter, self.target);
+        self.nodes += 1;
+        let side = pos.turn();
+        let in_check = pos.is_check();
+        let last_to = so_far.last_move().map(|m| m.to);
+        // Only captures (every move when in check) and the defender's
+        // checks are looked at: test legality for those alone.
+        let (mut moves, any_legal) = if in_check {
+            pos.legal_moves_selected(in_check, |_, _| true)
+        } else if side != starter && checks_left > 0 {
+            let info = pos.check_info();
+            pos.legal_moves_selected(in_check, |p, mv| {
+                p.piece_at(mv.to).is_some() || p.gives_check_with(mv, &info)
+            })
+        } else {
+            pos.legal_captures(in_check)
+        };
+        if !any_legal {
+            // Mated (or stalemated, also a loss, 3.3).
+            let mut r = *so_far;
+            r.mated = Some(side);
+            return r;
+        }
+        // The best line so far and its score; standing pat is a line when
+        // not in check.
+        let mut best: Option<(Acc, i32)> = if in_check {
+            None
+        } else {
+            Some((*so_far, score(so_far, starter)))
+        };
+        if plies == 0 || self.nodes > self.limit {
+            return best.map_or(*so_far, |b| b.0);
+        }
+        // Alpha-beta on the total order below: the starting side maximises,
+        // the other minimises; a line that cannot change the choice above
+        // is not searched further. The line chosen is the one plain
+        // minimax would choose (the first of the best, in the order the
+        // moves are tried: most valuable victim first, below).
+        let (mut alpha, mut beta) = window;
+        if let Some((_, v)) = best {
+            if side == starter {
+                if v >= beta {
+                    return *so_far;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v <= alpha {
+                    return *so_far;
+                }
+                beta = beta.min(v);
+            }
+        }
+        // Most valuable victim first, least valuable attacker first among
+        // them: the order that cuts the search shortest.
+        moves.as_mut_slice().sort_by_key(|m| {
+            let victim = pos
+                .piece_at(m.to)
+                .map_or(0, |p| material::order_value(p.kind));
+            let attacker = pos
+                .piece_at(m.from)
+                .map_or(0, |p| material::order_value(p.kind));
+            (std::cmp::Reverse(victim), attacker)
+        });
+        let not_losing = material::judge(so_far.gained(), so_far.lost()) != Trade::Loss;
+        for &mv in moves.iter() {
+            let capture = pos.piece_at(mv.to);
+            // Elsewhere the starting side takes only what the exchange has
+            // left hanging: a piece it can now take with no recapture, that it
+            // could not take for nothing before, or any piece by a capture
+            // the exchange itself made possible (参考图1: the horse whose leg
+            // the first capture freed takes the rook) — and not with its king
+            // or a pawn after an even exchange (26.8: 其他子完成互吃等值交换过程
+            // 后，兵(卒)或帅(将)的最后吃子，按"闲"处理; 参考图32, 参考图33).
+            if side == starter
+                && !in_check
+                && mv.to != target
+                && Some(mv.to) != last_to
+                && ((not_losing
+                    && pos
+                        .piece_at(mv.from)
+                        .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn)))
+                    || ((self.already_free.contains(&mv.to) || recapturable_after(pos, mv))
+                        && self.root_moves.iter().any(|&m| m == mv)))
+            {
+                continue;
+            }
+            let mut next = *so_far;
+            if let Some(victim) = capture {
+                if victim.kind == PieceKind::King {
+                    continue;
+                }
+                if let Some(u) = unit_at(pos, mv.to, self.ctx) {
+                    if side == starter {
+                        next.gain(u);
+                    } else {
+                        next.lose(u);
+                        next.last_reply_elsewhere = Some(mv.to != target && Some(mv.to) != last_to);
+                    }
+                }
+            }
+            next.push(mv);
+            let after = pos.play_unchecked(mv);
+            // A quiet check of the defender's counts against its budget,
+            // unless it leaves a single answer (参考图34: 相三进一 taking the
+            // cannon is met by 车4进3, 帅五退一 forced, 车4进1 and 车4平8 — the
+            // rook on 二 is lost, and 炮9退2 is no 献).
+            let quiet_check = capture.is_none() && !in_check;
+            let counted = quiet_check && !after.has_single_legal_move();
+            let r = self.search(
+                &after,
+                &next,
+                plies - 1,
+                checks_left - u32::from(counted),
+                (alpha, beta),
+            );
+            // Choices inside the search use a total order ([`score`]: the
+            // rulebook's pairwise comparison is not transitive once pawns
+            // float, 26.7), so the result does not depend on the order moves
+            // are tried in; the line found is judged by the rulebook's model
+            // at the end.
+            let v = score(&r, starter);
+            let take = match &best {
+                None => true,
+                Some((_, b)) => {
+                    if side == starter {
+                        v > *b
+                    } else {
+                        v < *b
+                    }
+                }
+            };
+            if take {
+                best = Some((r, v));
+                if side == starter {
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = alpha.max(v);
+                } else {
+                    if v <= alpha {
+                        break;
+                    }
+                    beta = beta.min(v);
+                }
+            }
+        }
+        best.map_or(*so_far, |b| b.0)
+    }
+}
+
+/// The best result for the side to move of capturing on `target` with `mv`
+/// and the captures that follow.
+pub fn exchange_search(
+    pos: &Position,
+    mv: Move,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> LineResult {
+    exchange_search_counted(pos, mv, ctx, limits, &free_pieces(pos)).0
+}
+
+/// [`exchange_search`], also returning the positions it visited.
+/// `free` is [`free_pieces`] of `pos`, computed once by callers that search
+/// several captures from one position.
+fn exchange_search_counted(
+    pos: &Position,
+    mv: Move,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+    free: &[Square],
+) -> (LineResult, u64) {
+    let starter = pos.turn();
+    let mut start = Acc::new();
+    if let Some(u) = unit_at(pos, mv.to, ctx) {
+        start.gain(u);
+    }
+    start.push(mv);
+    let after = pos.play_unchecked(mv);
+    let root_moves = pos.legal_moves();
+    let mut s = Searcher {
+        ctx,
+        nodes: 0,
+        limit: limits.nodes,
+        already_free: free,
+        root_moves: &root_moves,
+        starter,
+        target: mv.to,
+    };
+    let r = s.search(
+        &after,
+        &start,
+        limits.exchange_plies.min(LINE_CAP as u32 - 1),
+        limits.defender_checks,
+        (i32::MIN, i32::MAX),
+    );
+    (r.into_result(), s.nodes)
+}
+
+/// The enemy pieces the side to move can take with no recapture possible
+/// (the search never consults the entry of the exchange's own target).
+fn free_pieces(pos: &Position) -> Vec<Square> {
+    free_pieces_among(pos, &pos.legal_moves())
+}
+
+/// [`free_pieces`], given the side's legal moves.
+fn free_pieces_among(pos: &Position, legal: &MoveList) -> Vec<Square> {
+    free_pieces_where(pos, legal, |_, _| true)
+}
+
+/// The pieces of [`free_pieces`] whose capture the other side cannot
+/// answer by taking as much elsewhere ([`compensated`]): inside a gain
+/// through checks, the capture the exchange makes free belongs to it.
+fn free_pieces_uncompensated(pos: &Position) -> Vec<Square> {
+    free_pieces_where(pos, &pos.legal_moves(), |mv, victim| {
+        !compensated(pos, mv, victim)
+    })
+}
+
+fn free_pieces_where(
+    pos: &Position,
+    legal: &MoveList,
+    keep: impl Fn(Move, Piece) -> bool,
+) -> Vec<Square> {
+    let mut out = Vec::new();
+    for &mv in legal.iter() {
+        if out.contains(&mv.to) {
+            continue;
+        }
+        let Some(victim) = pos.piece_at(mv.to).filter(|p| p.kind != PieceKind::King) else {
+            continue;
+        };
+        if !recapturable_after(pos, mv) && keep(mv, victim) {
+            out.push(mv.to);
+        }
+    }
+    out
+}
+
+/// Whether the other side answers the capture `mv` of `victim` by taking,
+/// for nothing, a piece worth as much elsewhere: then the piece was not
+/// free to take, and a capture of it that the exchange makes free — by
+/// removing the piece the other side would take — belongs to the exchange
+/// (参考图34: 炮9退2 — 车4进3 帅五退一, and the rook taking the cannon on 七
+/// would be answered by 相三进一; once 炮9平5 has taken the elephant and
+/// 相三进五 the cannon, the rook takes the cannon on 七 for nothing).
+fn compensated(pos: &Position, mv: Move, victim: Piece) -> bool {
+    let after = pos.play_unchecked(mv);
+    let worth = material::order_value(victim.kind);
+    after.legal_captures(after.is_check()).0.iter().any(|&m| {
+        after
+            .piece_at(m.to)
+            .is_some_and(|p| p.kind != PieceKind::King && material::order_value(p.kind) >= worth)
+            && !recapturable_after(&after, m)
+    })
+}
+
+/// Whether the exchange line is a mutual capture (各吃各子, 26.5): the other
+/// side ended it by capturing another piece instead of taking back —
+/// neither on the target's point nor the piece that had just captured
+/// (参考图49: 车吃马, 车吃车, 马吃车, then 炮吃炮 — 捉少根子). A line the
+/// other side ends by taking back is a complete exchange, even if it also
+/// captured elsewhere on the way (参考图31: 炮打兵, 炮打象, 象吃炮, 马吃炮 —
+/// 以浮动价值的兵交换象, 闲), and so is a trade begun by the starter's
+/// own capture elsewhere (图24: the rook that takes the rook blocking its
+/// check is taken back).
+fn mutual(r: &impl Tally) -> bool {
+    r.last_reply_elsewhere() == Some(true)
+}
+
+/// How many of the other side's moves in `line` land on `sq`.
+pub(crate) fn replies_on(line: &[Move], sq: Square) -> usize {
+    line.iter()
+        .skip(1)
+        .step_by(2)
+        .filter(|m| m.to == sq)
+        .count()
+}
+
+/// Every capture of the piece on `target` by the side to move that wins,
+/// with the result of the exchanges that follow it. 26.5: when each side
+/// captures the other's piece (各吃各子), ending even also counts.
+/// `legal` is the side's legal moves.
+fn winning_captures(
+    pos: &Position,
+    legal: &MoveList,
+    free: &[Square],
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Vec<LineResult> {
+    let starter = pos.turn();
+    legal
+        .iter()
+        .filter(|m| m.to == target)
+        .map(|&mv| exchange_search_counted(pos, mv, ctx, limits, free).0)
+        .filter(|r| match r.trade(starter) {
+            Trade::Gain => true,
+            Trade::Even => r.mated.is_none() && mutual(r),
+            Trade::Loss => false,
+        })
+        // 24.3: 上述得子后不致立即被对方将死 — a capture the opponent answers
+        // with a mate by checks wins nothing (参考图35: before 车4平6 解杀 the
+        // cannon's capture of the rook would be met by the horse's mate).
+        .filter(|r| {
+            r.mated.is_some()
+                || !crate::xiangqi::repetition::mate::mate_by_checks(
+                    &pos.play_unchecked(r.line[0]),
+                    limits.mate,
+                )
+                .is_mate()
+        })
+        .collect()
+}
+
+/// The best way for the side to move to win the piece on `target` by
+/// capturing it, if any wins.
+fn capture_threat(
+    pos: &Position,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Option<LineResult> {
+    let starter = pos.turn();
+    let mut best: Option<LineResult> = None;
+    let legal = pos.legal_moves();
+    let free = free_pieces_among(pos, &legal);
+    for r in winning_captures(pos, &legal, &free, target, ctx, limits) {
+        if best
+            .as_ref()
+            .is_none_or(|b| better(&r, b, starter) == Trade::Gain)
+        {
+            best = Some(r);
+        }
+    }
+    best
+}
+
+/// Whether the side to move can win the piece on `target` by capturing it.
+pub fn wins_piece(
+    pos: &Position,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> bool {
+    capture_threat(pos, target, ctx, limits).is_some()
+}
+
+/// Wins by checks: the side to move checks (up to `checks` times), and
+/// every defence leaves it a gain. Returns the gains found, target first.
+pub fn check_gains(
+    pos: &Position,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Vec<(Square, LineResult)> {
+    let starter = pos.turn();
+    let mut out: Vec<(Square, LineResult, GainKey)> = Vec::new();
+    for &mv in pos.checking_moves().iter() {
+        // Each first check has its own budget, so that what one finds does
+        // not depend on the order the others were tried in.
+        let mut nodes = 0u64;
+        let mut start = LineResult::default();
+        if let Some(u) = unit_at(pos, mv.to, ctx) {
+            start.gained.push(u);
+        }
+        start.line.push(mv);
+        if let Some((target, r, key)) = forced_gain(
+            &pos.play_unchecked(mv),
+            starter,
+            start,
+            ctx,
+            limits,
+            1,
+            &mut nodes,
+        ) {
+            // The side that checks picks its best first check for each
+            // target (the first of the best, in move order).
+            match out.iter_mut().find(|(t, _, _)| *t == target) {
+                Some(found) if key > found.2 => *found = (target, r, key),
+                Some(_) => {}
+                None => out.push((target, r, key)),
+            }
+        }
+    }
+    out.into_iter().map(|(t, r, _)| (t, r)).collect()
+}
+
+/// How a target won through checks is preferred: its value, then the
+/// result of the line, then its kind.
+type GainKey = (i32, i32, u8);
+
+/// The defender (in check) to move: does every defence leave the starter a
+/// gain? Returns the target the best defence leaves (with the line to it
+/// and the target's [`material::order_value`]). `checks_given` counts the
+/// starter's checks so far: up to [`ChaseLimits::checks`] for any gain, up
+/// to [`ChaseLimits::rook_checks`] for a rook.
+fn forced_gain(
+    pos: &Position,
+    starter: Color,
+    so_far: LineResult,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+    checks_given: u32,
+    nodes: &mut u64,
+) -> Option<(Square, LineResult, GainKey)> {
+    let rook = material::order_value(PieceKind::Rook);
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return None; // a mate is 杀, not 捉
+    }
+    // A check with a single answer is forced: it does not count against
+    // the budget, up to [`ChaseLimits::rook_checks`] checks in all
+    // (参考图41: 炮六平二 — after 炮二进一, 士6进5 is met by 车三进二, whose
+    // only answer is 士5退6; 车三退一 then discovers the cannon's check).
+    let checks_made = so_far.line.len().div_ceil(2);
+    let checks_given =
+        if replies.len() == 1 && checks_given > 1 && checks_made < limits.rook_checks as usize {
+            checks_given - 1
+        } else {
+            checks_given
+        };
+    // Past `limits.checks`, only a rook is worth more checks.
+    let rook_only = checks_given > limits.checks;
+    // Every defence must leave a gain: the defences likeliest to leave none
+    // — taking the checking piece, any capture, a king move — are tried
+    // first, so that a refutation ends the search early. The target is
+    // then chosen over the defences in the order they are generated.
+    let checker = so_far.line.last().map(|m| m.to);
+    let mut order: Vec<usize> = (0..replies.len()).collect();
+    order.sort_by_key(|&i| {
+        let r = replies.as_slice()[i];
+        if Some(r.to) == checker {
+            0
+        } else if pos.piece_at(r.to).is_some() {
+            1
+        } else if Some(r.from) == Some(pos.king(pos.turn())) {
+            2
+        } else {
+            3
+        }
+    });
+    let mut results: Vec<Option<(Square, LineResult, GainKey)>> = vec![None; replies.len()];
+    for &i in &order {
+        let r = replies.as_slice()[i];
+        *nodes += 1;
+        if *nodes > limits.nodes {
+            return None;
+        }
+        let mut line = so_far.clone();
+        if let Some(u) = unit_at(pos, r.to, ctx) {
+            line.lost.push(u);
+        }
+        line.line.push(r);
+        let after = pos.play_unchecked(r);
+        // The starter now wins something by capturing… Captures are tried
+        // from the most valuable victim down (a stable order, so that equal
+        // victims keep the order moves are generated in): once one gains,
+        // a less valuable victim cannot be the one named.
+        let mut found: Option<(Square, LineResult, GainKey)> = None;
+        // Whether `found` is a clean gain, not an even mutual capture.
+        let mut found_clean = false;
+        let mut free: Option<Vec<Square>> = None;
+        let (mut captures, _) = after.legal_moves_selected(after.is_check(), |p, m| {
+            p.piece_at(m.to).is_some_and(|v| v.kind != PieceKind::King)
+        });
+        let captures = captures.as_mut_slice();
+        captures.sort_by_key(|m| {
+            std::cmp::Reverse(
+                after
+                    .piece_at(m.to)
+                    .map_or(0, |v| material::order_value(v.kind)),
+            )
+        });
+        for &mv in captures.iter() {
+            let Some(victim) = after.piece_at(mv.to) else {
+                continue;
+            };
+            // An even mutual capture found (26.5) still gives way to a clean
+            // gain of a lesser piece (参考图34: 炮9退2 — after 车4进3 帅五退一,
+            // 车4平7 for the cannon would be answered by 相三进一; 炮9平5
+            // takes the elephant, and after 相三进五 the rook still takes the
+            // cannon: 联合捉子).
+            if (found_clean
+                && found
+                    .as_ref()
+                    .is_some_and(|f| material::order_value(victim.kind) < f.2.0))
+                || (rook_only && material::order_value(victim.kind) < rook)
+            {
+                break;
+            }
+            // 26.8: 兵(卒)借其他子抽吃对方的子，按闲处理 — a pawn taking what
+            // another piece's check left is no chase (参考图13).
+            if after
+                .piece_at(mv.from)
+                .is_some_and(|p| p.kind == PieceKind::Pawn)
+            {
+                continue;
+            }
+            // Only captures that can gain at all: of a piece worth at least
+            // the capturer, or of one that cannot be taken back.
+            let attacker = after
+                .piece_at(mv.from)
+                .map_or(0, |p| material::order_value(p.kind));
+            // Past an even mutual capture, a capture of a lesser piece is
+            // searched too: what it opens may make a gain (参考图34).
+            if material::order_value(victim.kind) < attacker
+                && recapturable_after(&after, mv)
+                && (found.is_none() || found_clean)
+            {
+                continue;
+            }
+            if *nodes > limits.nodes {
+                return None;
+            }
+            let mut l2 = line.clone();
+            let res = {
+                let free = free.get_or_insert_with(|| free_pieces_uncompensated(&after));
+                let (r2, used) = exchange_search_counted(&after, mv, ctx, limits, free);
+                *nodes += used;
+                l2.gained.extend(r2.gained);
+                l2.lost.extend(r2.lost);
+                l2.line.extend(r2.line);
+                l2.mated = r2.mated;
+                l2.last_reply_elsewhere = r2.last_reply_elsewhere.or(l2.last_reply_elsewhere);
+                l2
+            };
+            // Ties between equally valuable targets (a horse or a cannon)
+            // go to the better line, then by kind, so that the target named
+            // does not depend on the order moves are tried in.
+            let value = (
+                material::order_value(victim.kind),
+                proxy(&res, starter),
+                victim.kind as u8,
+            );
+            // 26.5: 各吃各子…价值相当…按"捉"处理 — a strong piece won through
+            // checks in a line the other side ends by capturing elsewhere,
+            // even only because a pawn's value floats (26.7), counts as it
+            // does through a capture (参考图30: 伏平兵将军抽吃马 — the rook
+            // takes the horse, the elephant the pawn on 七: 捉). A pawn won
+            // so is no chase (图5: 车七退五 闲).
+            let wins = match res.trade(starter) {
+                Trade::Gain => true,
+                Trade::Even => {
+                    res.mated.is_none()
+                        && mutual(&res)
+                        && matches!(
+                            victim.kind,
+                            PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon
+                        )
+                }
+                Trade::Loss => false,
+            };
+            let clean = res.trade(starter) == Trade::Gain;
+            if wins
+                && found
+                    .as_ref()
+                    .is_none_or(|f| (clean, value) > (found_clean, f.2))
+                && (res.mated.is_some()
+                    || !crate::xiangqi::repetition::mate::mate_by_checks(
+                        &after.play_unchecked(mv),
+                        limits.mate,
+                    )
+                    .is_mate())
+            {
+                found = Some((origin(&line.line, mv.to), res, value));
+                found_clean = clean;
+            }
+        }
+        // … or checks again: for more than a capture now wins (图3: 车7平8
+        // — the advisor that blocks can be taken, but checking on wins the
+        // rook, 运用连续将军得车).
+        let more_checks = if found.is_none() {
+            checks_given < limits.checks.max(limits.rook_checks)
+        } else {
+            checks_given < limits.rook_checks
+        };
+        if more_checks && found.as_ref().is_none_or(|f| f.2.0 < rook) {
+            for &mv in after.checking_moves().iter() {
+                let mut l2 = line.clone();
+                if let Some(u) = unit_at(&after, mv.to, ctx) {
+                    l2.gained.push(u);
+                }
+                l2.line.push(mv);
+                if let Some(f) = forced_gain(
+                    &after.play_unchecked(mv),
+                    starter,
+                    l2,
+                    ctx,
+                    limits,
+                    checks_given + 1,
+                    nodes,
+                ) {
+                    // The best of the checks is named; a rook ends the search.
+                    let wins_rook = f.2.0 >= rook;
+                    if found.as_ref().is_none_or(|g| f.2 > g.2) {
+                        found = Some(f);
+                    }
+                    if wins_rook {
+                        break;
+                    }
+                }
+            }
+        }
+        match found {
+            Some(f) => results[i] = Some(f),
+            // A defence the starter answers with a mate at once is no
+            // escape: the defender does not choose it (参考图41: 将5进1 is
+            // met by 车三进一杀). The other defences decide.
+            None if crate::xiangqi::repetition::mate::mate_in_one(&after).is_some() => {}
+            None => return None,
+        }
+    }
+    // The target named is what the best defence still leaves to be won —
+    // the least of the gains over the defences, so that a rook is named
+    // only when every defence loses one (图3: 运用连续将军得车; 参考图35:
+    // 车6平4 捉无根子, not a rook some defence would give up) — and it does
+    // not depend on the order the defences are tried in (tests/symmetry.rs).
+    let mut target: Option<(Square, LineResult, GainKey)> = None;
+    for f in results.into_iter().flatten() {
+        if target.as_ref().is_none_or(|t| f.2 < t.2) {
+            target = Some(f);
+        }
+    }
+    target
+}
+
+/// Where the piece standing on `sq` after `line` stood before it: a piece
+/// won through checks may have moved on the way (图24: the rook that blocks
+/// the check is the one won).
+fn origin(line: &[Move], sq: Square) -> Square {
+    line.iter()
+        .rev()
+        .fold(sq, |at, m| if m.to == at { m.from } else { at })
+}
+
+/// Every enemy piece the side to move could win, with categories.
+pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<Threat> {
+    let side = pos.turn();
+    let mut out: Vec<Threat> = Vec::new();
+    let legal = pos.legal_moves();
+    let free = free_pieces_among(pos, &legal);
+    for (sq, piece) in pos.pieces() {
+        if piece.color == side || piece.kind == PieceKind::King {
+            continue;
+        }
+        let wins = winning_captures(pos, &legal, &free, sq, ctx, limits);
+        let capturers: Vec<Square> = wins.iter().map(|r| r.line[0].from).collect();
+        // A chase is combined only when every winning capture needs another
+        // piece (24.17: 缺少其中任何一个都无法吃子): prefer a capture by one piece.
+        let best = wins
+            .into_iter()
+            .map(|r| {
+                let helpers = helper_roles(pos, r.line[0]);
+                (helpers, r)
+            })
+            .min_by_key(|(h, r)| (h.len(), usize::from(r.line.len() > 1)));
+        if let Some((helpers, r)) = best {
+            let mut categories = capture_categories(pos, sq, piece, &r);
+            let plain_categories = categories.clone();
+            // Screens that do not attack the target themselves.
+            let screens: Vec<Square> = helpers
+                .iter()
+                .filter(|&&(h, screen)| screen && !pos.is_pseudo_legal(Move::new(h, sq)))
+                .map(|&(h, _)| h)
+                .collect();
+            let helpers: Vec<Square> = helpers.into_iter().map(|(h, _)| h).collect();
+            let mut participants = vec![r.line[0].from];
+            participants.extend(helpers.iter().copied());
+            if !helpers.is_empty() {
+                // A combined chase (24.17) is its own category: 26.9.2 and
+                // 26.9.3 set 联合捉车 and 联合捉无根子 apart from 捉车, 捉无根子.
+                // 联合捉车 as 捉车 above: the rook is the target, or the
+                // exchange that follows wins one (参考图14: 车炮联合捉车 — the
+                // cannon takes the advisor uncovering the rook's check, then
+                // the rook on 九).
+                let joint = if categories.contains(&Target::Rook) {
+                    Target::JointRook
+                } else if categories.contains(&Target::Unprotected) {
+                    Target::JointUnprotected
+                } else {
+                    Target::Joint
+                };
+                categories = vec![joint];
+            }
+            out.push(Threat {
+                target: sq,
+                piece,
+                means: Means::Capture,
+                line: r.line.clone(),
+                gained: r.gained,
+                lost: r.lost,
+                categories,
+                participants,
+                capturers,
+                screens,
+                plain_categories,
+            });
+        }
+    }
+    for (sq, r) in check_gains(pos, ctx, limits) {
+        if out.iter().any(|t| t.target == sq) {
+            continue;
+        }
+        // The target of a gain through checks stands there now.
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let mut categories = vec![Target::Gain];
+        if piece.kind == PieceKind::Rook {
+            categories.insert(0, Target::Rook);
+        }
+        let plain_categories = categories.clone();
+        out.push(Threat {
+            target: sq,
+            piece,
+            means: Means::Checks,
+            line: r.line.clone(),
+            gained: r.gained,
+            lost: r.lost,
+            categories,
+            participants: r.line.first().map(|m| vec![m.from]).unwrap_or_default(),
+            capturers: r.line.first().map(|m| vec![m.from]).unwrap_or_default(),
+            screens: Vec::new(),
+            plain_categories,
+        });
+    }
+    out
+}
+
+fn capture_categories(pos: &Position, sq: Square, piece: Piece, r: &LineResult) -> Vec<Target> {
+    let mut c = Vec::new();
+    // 捉车: the rook is the target, or the exchange that follows wins one
+    // (图26: 炮8进3 takes the elephant to open the rook to the other cannon —
+    // 黑方长捉车).
+    let rooks = |units: &[Unit]| units.iter().filter(|u| u.kind == PieceKind::Rook).count();
+    if piece.kind == PieceKind::Rook || rooks(&r.gained) > rooks(&r.lost) {
+        c.push(Target::Rook);
+    }
+    let first = r.line[0];
+    if !recapturable_after(pos, first) {
+        c.push(Target::Unprotected);
+    } else {
+        // Protected: won because the protectors are too few, or by value.
+        let own_caps = r.line.iter().step_by(2).filter(|m| m.to == sq).count();
+        let their_caps = replies_on(&r.line, sq);
+        if own_caps > their_caps && own_caps >= 2 {
+            c.push(Target::UnderProtected);
+        } else {
+            c.push(Target::Gain);
+        }
+    }
+    c
+}
+
+/// The other pieces of the capturing side that take part in the capture
+/// `first` (24.17, 联合捉子): without such a piece the capture is impossible
+/// (it is the cannon's screen) or the target becomes protected (it pins or
+/// blocks a protector, as the cannon of 图11 does).
+/// Each comes with whether it takes part as the capture's screen (without
+/// it the capture is not even a possible movement).
+fn helper_roles(pos: &Position, first: Move) -> Vec<(Square, bool)> {
+    let side = pos.turn();
+    let mut out = Vec::new();
+    // A piece that makes the target unprotected takes part only when the
+    // protector could recapture but for it (a pin, or the square covered
+    // against the king: 假根, 24.16); a protector that cannot reach the
+    // point at all (its elephant eye or horse leg blocked) leaves the target
+    // simply unprotected (参考图45: 一捉无根象).
+    let after_first = pos.play_unchecked(first);
+    let protected_now = after_first.can_move_to(first.to);
+    let held_back = !protected_now
+        && after_first
+            .pseudo_legal_moves()
+            .iter()
+            .any(|m| m.to == first.to);
+    for (sq, p) in pos.pieces() {
+        if p.color != side || p.kind == PieceKind::King || sq == first.from {
+            continue;
+        }
+        let Some(reduced) = pos.without_piece(sq) else {
+            continue;
+        };
+        // A piece that shields its own king does not take part in the
+        // capture: without it the side would be in check and every other
+        // move illegal.
+        if reduced.is_check() && !pos.is_check() {
+            continue;
+        }
+        if !reduced.is_pseudo_legal(first) {
+            out.push((sq, true));
+            continue;
+        }
+        if held_back && recapturable_after(&reduced, first) {
+            out.push((sq, false));
+        }
+    }
+    out
+}
+
+/// Whether the piece on `helper` is needed for the side to move to win
+/// `target` (a screen, a pin on a protector, a second attacker).
+pub fn needed_for(
+    pos: &Position,
+    helper: Square,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> bool {
+    match pos.without_piece(helper) {
+        Some(reduced) => capture_threat(&reduced, target, ctx, limits).is_none(),
+        None => false,
+    }
+}
