@@ -26,18 +26,96 @@
 //!
 //! ## Everyday uses
 //!
-//! Read a FEN and list the legal moves:
+//! Read a FEN and list the legal moves (2.2–2.3, 3.4):
 //!
 //! ```
-//! use qigui::Position;
+//! use qigui::{Position, notation};
 //!
 //! let pos = Position::from_fen(qigui::START_FEN)?;
-//! assert_eq!(pos.legal_moves().len(), 44);
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 44);
+//! let names: Vec<String> = moves.iter().map(|&m| notation::chinese(&pos, m)).collect();
+//! assert!(names.contains(&"炮二平五".to_string()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! More in the documentation of [`Position`], [`judge`], [`corpus`],
-//! [`event::standings`] and [`gomoku`].
+//! Play moves and get the outcome (3.2, 4.1.1):
+//!
+//! ```
+//! use qigui::{Color, GameResult, Position, Reason, notation, xiangqi};
+//!
+//! let pos = Position::from_fen("4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1")?;
+//! let mate = notation::parse_move(&pos, "车一进九")?.mv;
+//! let after = pos.play(mate)?;
+//! let outcome = xiangqi::position_outcome(&after).expect("the game is over");
+//! assert_eq!(outcome.reason, Reason::Checkmate);
+//! assert_eq!(outcome.result, GameResult::loss_for(Color::Black));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Judge a repetition cycle and read its verdict and labels (棋例, 23–26):
+//!
+//! ```
+//! use qigui::{Limits, Position, RepetitionRules, Sequence, Verdict, judge, notation};
+//!
+//! let start = Position::from_fen("3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w - - 0 1")?;
+//! let (moves, _) = notation::parse_line(&start, "d1e1 e0d0 e1d1 d0e0").map_err(|(_, e)| e)?;
+//! let rules = &RepetitionRules::XIANGQI_2020;
+//! let j = judge(&start, &moves, rules, Sequence::default(), None, &[], &Limits::default());
+//! let labels: Vec<&str> = j.moves.iter().map(|m| m.analysis.label.code()).collect();
+//! assert_eq!(labels, ["捉", "闲", "捉", "闲"]);
+//! assert_eq!(j.ruling?.verdict, Verdict::RedMustChange);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Run the conformance corpus (`cases/`, `spec/corpus-format.md`):
+//!
+//! ```
+//! use std::path::PathBuf;
+//! use qigui::corpus::{self, Status};
+//!
+//! let corpus = corpus::load(&[PathBuf::from("cases/xiangqi-2020/02-moves.yaml")]).expect("loads");
+//! for case in &corpus.cases {
+//!     for instance in case.instances() {
+//!         assert_eq!(corpus::run(&instance), Status::Passed, "{}", case.raw.id);
+//!     }
+//! }
+//! ```
+//!
+//! Rank a tournament from a TRF (articles 13–14):
+//!
+//! ```
+//! use qigui::event::standings;
+//! use qigui::formats::trf;
+//!
+//! let text = "\
+//! 012 Club championship
+//! 092 Round robin
+//! 142 3
+//! 001    1      Li                                                                 2.5    1     2 w 1     3 b =     4 w 1
+//! 001    2      Wang                                                               1.5    2     1 b 0     4 w 1     3 b =
+//! 001    3      Zhang                                                              1.0    3     4 b 0     1 w =     2 w =
+//! 001    4      Zhao                                                               1.0    4     3 w 1     2 b 0     1 b 0
+//! ";
+//! let tournament = trf::read(text, "club.trf")?;
+//! let table = standings::compute(&tournament, None)?;
+//! let names: Vec<_> = table.rows.iter().map(|r| r.name.as_deref().unwrap_or("")).collect();
+//! assert_eq!(names, ["Li", "Wang", "Zhang", "Zhao"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! List Gomoku forbidden points (五子棋 2025, article 8):
+//!
+//! ```
+//! use qigui::gomoku::{Board, Forbidden, Reading, forbidden_map};
+//!
+//! let board = Board::from_lists("G8 I8 H9 H10", "A1 A2 A3 A4")?;
+//! let forbidden = forbidden_map(&board, Reading::default());
+//! assert_eq!(forbidden.len(), 1);
+//! assert_eq!(forbidden[0].0.to_string(), "H8");
+//! assert_eq!(forbidden[0].1, Forbidden::DoubleThree);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

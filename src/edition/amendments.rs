@@ -13,7 +13,7 @@
 //! when it differs there from its base.
 //!
 //! ```
-//! let data = qigui::amendments::Amendments::get().unwrap();
+//! let data = qigui::edition::Amendments::get().unwrap();
 //! let changes = data.changes("xiangqi-1999");
 //! assert!(changes.iter().any(|c| c.topic.id == "both-forbidden"));
 //! let d = data.differences("xiangqi-2020", "xiangqi-2020-mass");

@@ -49,6 +49,6 @@ pub use repetition::mate::{MateLimit, MateSearch, mate_by_checks};
 pub use repetition::material::{Trade, Unit};
 pub use repetition::protection::ValueContext;
 pub use repetition::ruling::{
-    Cycle, Label, LabelError, MoveLabel, RepetitionRules, Ruling, RulingError, Sequence,
+    Change, Cycle, Label, LabelError, MoveLabel, RepetitionRules, Ruling, RulingError, Sequence,
     SideAssessment, Target, Verdict, parse_labels, rule,
 };
