@@ -92,7 +92,7 @@ fn adjudicate_errors_say_where() {
     assert!(err.contains("log entry 2") && err.contains("ICCS"), "{err}");
     let (code, _, err) = qigui(&["adjudicate", "--profile", "nope", "x.yaml"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--profile nope"), "{err}");
+    assert!(err.contains("'nope'") && err.contains("--profile"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

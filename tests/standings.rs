@@ -122,7 +122,7 @@ fn bad_input_says_where_and_why() {
     assert!(err.contains("Gomoku"), "{err}");
     let (code, _, err) = qigui(&["standings"]);
     assert_eq!(code, 2);
-    assert!(err.contains("usage"), "{err}");
+    assert!(err.to_lowercase().contains("usage"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -5,11 +5,30 @@
 use std::fs;
 use std::process::ExitCode;
 
+use clap::Args;
 use qigui::xiangqi::conduct::{self as adjudicator, Adjudication};
 use qigui::xiangqi::conduct::{GameRecord, Profile};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
-use super::Args;
+use super::TextOrJson;
+
+/// `qigui adjudicate`'s options.
+#[derive(Args)]
+pub struct AdjudicateArgs {
+    /// A game record (an event log, YAML or JSON; spec/conduct.md) or a corpus file, whose adjudication cases are each ruled on
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The conduct profile to play under, overriding the record's (spec/conduct.md)
+    #[arg(long, value_name = "P", value_parser = clap::builder::PossibleValuesParser::new(Profile::names(None)))]
+    profile: Option<String>,
+    /// Of a corpus file, rule only on the case with this id
+    #[arg(long, value_name = "ID")]
+    case: Option<String>,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+}
 
 fn secs(ms: i64) -> String {
     let neg = ms < 0;
@@ -95,27 +114,64 @@ fn text(a: &Adjudication, out: &mut String) {
     }
 }
 
-fn json_of(a: &Adjudication) -> Value {
-    json!({
-        "profile": a.profile,
-        "rapid": a.rapid,
-        "result": a.result_code(),
-        "reason": a.ending.as_ref().map(|e| e.ground.code()),
-        "clauses": a.ending.as_ref().map(|e| e.clauses.clone()).unwrap_or_default(),
-        "plies": a.plies,
-        "fouls": a.fouls.counts(),
-        "foul_clauses": a.fouls.fouls,
-        "clock": a.clock.as_ref().map(|c| json!({
-            "red": c.remaining(0) as f64 / 1000.0,
-            "black": c.remaining(1) as f64 / 1000.0,
-            "used": [c.used(0) as f64 / 1000.0, c.used(1) as f64 / 1000.0],
-        })),
-        "marks": a.marks,
-        "record_keeper": a.record_keeper,
-        "must_change": a.must_change,
-        "fen": a.position.fen(),
-        "rulings": a.notes,
-    })
+/// The clock in `adjudicate --format json`: seconds remaining, and used.
+#[derive(Serialize)]
+struct ClockJson {
+    red: f64,
+    black: f64,
+    used: [f64; 2],
+}
+
+/// `adjudicate --format json`, one record or case; `id` is the case's.
+#[derive(Serialize)]
+struct AdjudicationJson<'a> {
+    profile: &'static str,
+    rapid: bool,
+    result: &'static str,
+    reason: Option<&'static str>,
+    clauses: Vec<&'static str>,
+    plies: usize,
+    fouls: [u32; 2],
+    foul_clauses: &'a [Vec<&'static str>; 2],
+    clock: Option<ClockJson>,
+    marks: Option<[&'static str; 2]>,
+    record_keeper: Option<qigui::Color>,
+    must_change: Option<qigui::Color>,
+    fen: String,
+    rulings: &'a [adjudicator::Note],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<String>,
+}
+
+/// The JSON of one adjudication, keys sorted (through a `Value`) as this
+/// output has always been.
+fn json_of(a: &Adjudication, id: Option<String>) -> Result<Value, String> {
+    let out = AdjudicationJson {
+        profile: a.profile,
+        rapid: a.rapid,
+        result: a.result_code(),
+        reason: a.ending.as_ref().map(|e| e.ground.code()),
+        clauses: a
+            .ending
+            .as_ref()
+            .map(|e| e.clauses.clone())
+            .unwrap_or_default(),
+        plies: a.plies,
+        fouls: a.fouls.counts(),
+        foul_clauses: &a.fouls.fouls,
+        clock: a.clock.as_ref().map(|c| ClockJson {
+            red: c.remaining(0) as f64 / 1000.0,
+            black: c.remaining(1) as f64 / 1000.0,
+            used: [c.used(0) as f64 / 1000.0, c.used(1) as f64 / 1000.0],
+        }),
+        marks: a.marks,
+        record_keeper: a.record_keeper,
+        must_change: a.must_change,
+        fen: a.position.fen(),
+        rulings: &a.notes,
+        id,
+    };
+    serde_json::to_value(&out).map_err(|e| e.to_string())
 }
 
 /// Reads a YAML or JSON file into a value, with the location of a syntax error.
@@ -130,22 +186,9 @@ fn read(path: &str) -> Result<Value, String> {
     })
 }
 
-pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["profile", "case", "format"], &[])?;
-    let format = args.format(&["text", "json"])?;
-    let [path] = args.positional.as_slice() else {
-        return Err(
-            "usage: qigui adjudicate FILE [--profile P] [--case ID] [--format text|json]".into(),
-        );
-    };
-    if let Some(p) = args.value("profile") {
-        if Profile::get(p).is_none() {
-            return Err(format!(
-                "--profile {p}: one of {}",
-                Profile::names(None).join(", ")
-            ));
-        }
-    }
+pub fn adjudicate(args: &AdjudicateArgs) -> Result<ExitCode, String> {
+    let format = args.format;
+    let path = &args.file;
     let value = read(path)?;
     // A corpus file: every adjudication case in it (or the one named).
     let mut runs: Vec<(Option<String>, GameRecord, String)> = Vec::new();
@@ -163,7 +206,7 @@ pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
                 .get("id")
                 .and_then(Value::as_str)
                 .map_or_else(|| format!("case {}", i + 1), str::to_string);
-            if args.value("case").is_some_and(|c| c != id) {
+            if args.case.as_ref().is_some_and(|c| *c != id) {
                 continue;
             }
             let input = case.get("input").cloned().unwrap_or(Value::Null);
@@ -172,7 +215,7 @@ pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
             runs.push((Some(id), record, edition.clone()));
         }
         if runs.is_empty() {
-            return Err(match args.value("case") {
+            return Err(match args.case.as_deref() {
                 Some(c) => format!("{path}: no adjudication case '{c}'"),
                 None => format!("{path}: no adjudication cases"),
             });
@@ -185,7 +228,7 @@ pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
     let mut json_out = Vec::new();
     let mut text_out = String::new();
     for (id, mut record, edition) in runs {
-        if let Some(p) = args.value("profile") {
+        if let Some(p) = args.profile.as_deref() {
             record.profile = Some(p.to_string());
         }
         let profile_name = record.profile.clone().unwrap_or_else(|| "national".into());
@@ -198,12 +241,8 @@ pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
         };
         let label = id.clone().unwrap_or_else(|| path.clone());
         let a = adjudicator::adjudicate(&record, &edition).map_err(|e| format!("{label}: {e}"))?;
-        if format == "json" {
-            let mut v = json_of(&a);
-            if let Some(id) = id {
-                v["id"] = json!(id);
-            }
-            json_out.push(v);
+        if format == TextOrJson::Json {
+            json_out.push(json_of(&a, id)?);
         } else {
             if let Some(id) = id {
                 text_out.push_str(&format!("== {id}\n"));
@@ -211,7 +250,7 @@ pub fn adjudicate(raw: &[String]) -> Result<ExitCode, String> {
             text(&a, &mut text_out);
         }
     }
-    if format == "json" {
+    if format == TextOrJson::Json {
         let v = if json_out.len() == 1 {
             json_out.remove(0)
         } else {

@@ -3,15 +3,24 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::Args;
+use clap::Args;
+
 use super::check::load;
 
-pub fn book(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["out"], &[])?;
-    let Some(out) = args.value("out") else {
-        return Err("usage: qigui book --out DIR [PATH...]".into());
-    };
-    let corpus = load(&args.positional)?;
+/// `qigui book`'s options.
+#[derive(Args)]
+pub struct BookArgs {
+    /// The folder to write the book into (created if missing)
+    #[arg(long, value_name = "DIR")]
+    out: String,
+    /// Corpus files or folders (default: cases/)
+    #[arg(value_name = "PATH")]
+    paths: Vec<String>,
+}
+
+pub fn book(args: &BookArgs) -> Result<ExitCode, String> {
+    let out = &args.out;
+    let corpus = load(&args.paths)?;
     let out = PathBuf::from(out);
     let book = qigui::book::write(&corpus, &out).map_err(|e| e.to_string())?;
     outln!(

@@ -3,10 +3,53 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use qigui::corpus::{self, Status};
-use serde_json::json;
+use serde::Serialize;
 
-use super::Args;
+use super::{EditionArg, TextOrJson};
+
+/// `qigui check`'s options.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Corpus files or folders (default: cases/)
+    #[arg(value_name = "PATH")]
+    paths: Vec<String>,
+    /// Run only the cases of this edition
+    #[arg(long, value_name = "E", value_parser = super::edition())]
+    edition: Option<EditionArg>,
+    /// Run only the cases of this kind
+    #[arg(long, value_name = "K", value_parser = clap::builder::PossibleValuesParser::new(corpus::Kind::ALL.map(corpus::Kind::name)))]
+    kind: Option<String>,
+    /// The output format: text (a line per failure, then the totals) or json (a row per case)
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+}
+
+/// `qigui export-json`'s options.
+#[derive(Args)]
+pub struct ExportArgs {
+    /// Corpus files or folders (default: cases/)
+    #[arg(value_name = "PATH")]
+    paths: Vec<String>,
+    /// Write the bundle to FILE instead of standard output
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+}
+
+/// A row of `check --format json`.
+#[derive(Serialize)]
+struct CaseRow<'a> {
+    id: &'a str,
+    edition: &'a str,
+    clauses: &'a [String],
+    status: &'static str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    figure: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    erratum: Option<&'a str>,
+}
 
 pub(super) fn load(paths: &[String]) -> Result<corpus::Corpus, String> {
     let paths: Vec<PathBuf> = if paths.is_empty() {
@@ -23,25 +66,20 @@ pub(super) fn load(paths: &[String]) -> Result<corpus::Corpus, String> {
     })
 }
 
-pub fn check(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["edition", "kind", "format"], &[])?;
-    let format = args.format(&["text", "json"])?;
-    let corpus = load(&args.positional)?;
-    if let Some(e) = args.value("edition") {
-        if qigui::Edition::get(e).is_none() {
-            return Err(format!("unknown edition '{e}'"));
-        }
-    }
+pub fn check(args: &CheckArgs) -> Result<ExitCode, String> {
+    let format = args.format;
+    let corpus = load(&args.paths)?;
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     let mut rows = Vec::new();
     let mut errata = Vec::new();
     for inst in corpus.instances() {
-        if args.value("edition").is_some_and(|e| e != inst.edition.id) {
+        if args.edition.as_ref().is_some_and(|e| e != inst.edition.id) {
             continue;
         }
         if args
-            .value("kind")
-            .is_some_and(|k| k != inst.case.raw.kind.name())
+            .kind
+            .as_ref()
+            .is_some_and(|k| *k != inst.case.raw.kind.name())
         {
             continue;
         }
@@ -50,7 +88,7 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
             Status::Passed => passed += 1,
             Status::Failed(m) => {
                 failed += 1;
-                if format == "text" {
+                if format == TextOrJson::Text {
                     outln!("FAIL {}: {m}", inst.name());
                 }
             }
@@ -59,28 +97,25 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
         if let Some(e) = &inst.erratum {
             errata.push(format!("erratum {} in {}: {}", e.id, inst.name(), e.reason));
         }
-        if format == "json" {
+        if format == TextOrJson::Json {
             let message = match &status {
                 Status::Passed => String::new(),
                 Status::Failed(m) | Status::Skipped(m) => m.clone(),
             };
-            let mut row = json!({
-                "id": inst.case.raw.id,
-                "edition": inst.edition.id,
-                "clauses": inst.clauses,
-                "status": status.code(),
-                "message": message,
-            });
-            if let Some(f) = &inst.case.raw.figure {
-                row["figure"] = json!(f);
-            }
-            if let Some(e) = &inst.erratum {
-                row["erratum"] = json!(e.id);
-            }
-            rows.push(row);
+            let row = CaseRow {
+                id: &inst.case.raw.id,
+                edition: inst.edition.id,
+                clauses: &inst.clauses,
+                status: status.code(),
+                message,
+                figure: inst.case.raw.figure.as_deref(),
+                erratum: inst.erratum.as_ref().map(|e| e.id.as_str()),
+            };
+            // Through a Value: the keys sorted, as this output has always been.
+            rows.push(serde_json::to_value(&row).map_err(|e| e.to_string())?);
         }
     }
-    if format == "json" {
+    if format == TextOrJson::Json {
         outln!(
             "{}",
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
@@ -102,12 +137,11 @@ pub fn check(raw: &[String]) -> Result<ExitCode, String> {
     })
 }
 
-pub fn export_json(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["out"], &[])?;
-    let corpus = load(&args.positional)?;
+pub fn export_json(args: &ExportArgs) -> Result<ExitCode, String> {
+    let corpus = load(&args.paths)?;
     let bundle = corpus::export_json(&corpus);
     let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())? + "\n";
-    match args.value("out") {
+    match &args.out {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
         None => out!("{text}"),
     }

@@ -7,13 +7,48 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::{ArgAction, Args};
 use qigui::Edition;
 use qigui::adapter::{self, PROTOCOL_VERSION};
 use qigui::adapter::{ConformOptions, ConformReport, Decided};
 use qigui::corpus::{self, Kind, Status};
-use serde_json::json;
+use serde::Serialize;
 
-use super::Args;
+use super::{EditionArg, ReportFormat};
+
+/// `qigui conform`'s options.
+#[derive(Args)]
+pub struct ConformArgs {
+    /// The adapter's command line, split like a shell's (quotes kept together) but run without one, e.g. "qigui adapter" or "python3 my_adapter.py"
+    #[arg(long, value_name = "CMD ARGS")]
+    adapter: String,
+    /// Corpus files or folders (default: cases/)
+    #[arg(value_name = "PATH")]
+    paths: Vec<String>,
+    /// Send only the cases of these kinds, comma-separated (e.g. perft,legal-moves; the kinds are listed by `qigui check --help`); may be repeated
+    #[arg(long, visible_alias = "kind", value_name = "K,K", action = ArgAction::Append)]
+    kinds: Vec<String>,
+    /// Send only the cases of this edition
+    #[arg(long, value_name = "E", value_parser = super::edition())]
+    edition: Option<EditionArg>,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    format: ReportFormat,
+    /// How long the adapter may take over one case, in milliseconds (default 30000)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout_ms: Option<u64>,
+    /// Also send the cases the corpus skips, and report them apart, uncounted
+    #[arg(long)]
+    include_skipped: bool,
+}
+
+/// `qigui adapter`'s options.
+#[derive(Args)]
+pub struct AdapterArgs {
+    /// List the kinds of case it answers, one a line, and stop
+    #[arg(long)]
+    kinds: bool,
+}
 
 /// One row of the clause table.
 #[derive(Default)]
@@ -248,102 +283,176 @@ fn markdown(report: &ConformReport, command: &str) -> String {
     out
 }
 
-fn json_report(report: &ConformReport, command: &str, opts: &ConformOptions) -> serde_json::Value {
+/// Passed, failed and skipped counts in `conform --format json`.
+#[derive(Serialize)]
+struct TotalsJson {
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+}
+
+/// The summary of `conform --format json`; `skipped_run` with
+/// `--include-skipped` only.
+#[derive(Serialize)]
+struct SummaryJson {
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped_run: Option<TotalsJson>,
+}
+
+/// The adapter in `conform --format json`.
+#[derive(Serialize)]
+struct AdapterJson<'a> {
+    name: &'a str,
+    command: &'a str,
+    protocol: u32,
+    kinds: &'a [String],
+    editions: &'a Option<Vec<String>>,
+}
+
+/// A row of the clause table in `conform --format json`.
+#[derive(Serialize)]
+struct ClauseJson {
+    edition: &'static str,
+    clause: String,
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+}
+
+/// The status of a corpus-skipped case that was run (`--include-skipped`).
+#[derive(Serialize)]
+struct RanSkippedJson {
+    status: &'static str,
+    message: String,
+}
+
+/// A case in `conform --format json`.
+#[derive(Serialize)]
+struct CaseJson<'a> {
+    name: &'a str,
+    id: &'a str,
+    edition: &'static str,
+    kind: &'static str,
+    clauses: &'a [String],
+    status: &'static str,
+    by: &'static str,
+    message: String,
+    expected: &'a serde_json::Value,
+    elapsed_ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    figure: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output: Option<&'a serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ran_skipped: Option<RanSkippedJson>,
+}
+
+/// `conform --format json`.
+#[derive(Serialize)]
+struct ReportJson<'a> {
+    adapter: AdapterJson<'a>,
+    summary: SummaryJson,
+    clauses: Vec<ClauseJson>,
+    incidents: &'a [String],
+    cases: Vec<CaseJson<'a>>,
+}
+
+/// A status's message, empty for a pass.
+fn message(s: &Status) -> String {
+    match s {
+        Status::Passed => String::new(),
+        Status::Failed(m) | Status::Skipped(m) => m.clone(),
+    }
+}
+
+/// The report as JSON (keys sorted, through `json_text`).
+fn json_report(
+    report: &ConformReport,
+    command: &str,
+    opts: &ConformOptions,
+) -> Result<String, String> {
     let (passed, failed, skipped) = report.totals();
-    let clauses: Vec<serde_json::Value> = clause_table(report)
+    let clauses = clause_table(report)
         .into_iter()
-        .map(|(ed, clause, t)| {
-            json!({"edition": ed, "clause": clause, "passed": t.passed,
-                   "failed": t.failed, "skipped": t.skipped})
+        .map(|(edition, clause, t)| ClauseJson {
+            edition,
+            clause,
+            passed: t.passed,
+            failed: t.failed,
+            skipped: t.skipped,
         })
         .collect();
-    let cases: Vec<serde_json::Value> = report
+    let cases = report
         .results
         .iter()
-        .map(|r| {
-            let message = match &r.status {
-                Status::Passed => String::new(),
-                Status::Failed(m) | Status::Skipped(m) => m.clone(),
-            };
-            let mut row = json!({
-                "name": r.name,
-                "id": r.id,
-                "edition": r.edition,
-                "kind": r.kind,
-                "clauses": r.clauses,
-                "status": r.status.code(),
-                "by": match r.decided {
-                    Decided::Corpus => "corpus",
-                    Decided::NotClaimed => "not-claimed",
-                    Decided::Adapter => "adapter",
-                    Decided::Failure => "failure",
-                },
-                "message": message,
-                "expected": r.expected,
-                "elapsed_ms": r.elapsed.as_millis() as u64,
-            });
-            if let Some(f) = &r.figure {
-                row["figure"] = json!(f);
-            }
-            if let Some(o) = &r.output {
-                row["output"] = o.clone();
-            }
-            if let Some(s) = &r.ran_skipped {
-                row["ran_skipped"] = json!({"status": s.code(), "message": match s {
-                    Status::Passed => String::new(),
-                    Status::Failed(m) | Status::Skipped(m) => m.clone(),
-                }});
-            }
-            row
+        .map(|r| CaseJson {
+            name: &r.name,
+            id: &r.id,
+            edition: r.edition,
+            kind: r.kind,
+            clauses: &r.clauses,
+            status: r.status.code(),
+            by: match r.decided {
+                Decided::Corpus => "corpus",
+                Decided::NotClaimed => "not-claimed",
+                Decided::Adapter => "adapter",
+                Decided::Failure => "failure",
+            },
+            message: message(&r.status),
+            expected: &r.expected,
+            elapsed_ms: r.elapsed.as_millis() as u64,
+            figure: r.figure.as_deref(),
+            output: r.output.as_ref(),
+            ran_skipped: r.ran_skipped.as_ref().map(|s| RanSkippedJson {
+                status: s.code(),
+                message: message(s),
+            }),
         })
         .collect();
-    let mut summary = json!({"passed": passed, "failed": failed, "skipped": skipped});
-    if opts.include_skipped {
-        let (p, f, s) = report.skipped_run_totals();
-        summary["skipped_run"] = json!({"passed": p, "failed": f, "skipped": s});
-    }
-    json!({
-        "adapter": {"name": report.adapter, "command": command, "protocol": PROTOCOL_VERSION,
-                    "kinds": report.kinds, "editions": report.editions},
-        "summary": summary,
-        "clauses": clauses,
-        "incidents": report.incidents,
-        "cases": cases,
-    })
+    let skipped_run = opts.include_skipped.then(|| {
+        let (passed, failed, skipped) = report.skipped_run_totals();
+        TotalsJson {
+            passed,
+            failed,
+            skipped,
+        }
+    });
+    let out = ReportJson {
+        adapter: AdapterJson {
+            name: &report.adapter,
+            command,
+            protocol: PROTOCOL_VERSION,
+            kinds: &report.kinds,
+            editions: &report.editions,
+        },
+        summary: SummaryJson {
+            passed,
+            failed,
+            skipped,
+            skipped_run,
+        },
+        clauses,
+        incidents: &report.incidents,
+        cases,
+    };
+    super::json_text(&out, true)
 }
 
 /// `qigui conform --adapter "CMD ARGS" [PATH...] [--kinds K,K] [--edition E]
 /// [--format text|json|markdown] [--timeout-ms N] [--include-skipped]`.
-pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(
-        raw,
-        &[
-            "adapter",
-            "kinds",
-            "kind",
-            "edition",
-            "format",
-            "timeout-ms",
-        ],
-        &["include-skipped"],
-    )?;
-    let format = args.format(&["text", "json", "markdown"])?;
-    let command = args
-        .value("adapter")
-        .ok_or("--adapter \"CMD ARGS\" is required (e.g. --adapter \"qigui adapter\")")?;
+pub fn conform(args: &ConformArgs) -> Result<ExitCode, String> {
+    let command = args.adapter.as_str();
     let mut opts = ConformOptions::new(command);
-    opts.include_skipped = args.has("include-skipped");
-    if let Some(ms) = args.value("timeout-ms") {
-        let ms: u64 = ms
-            .parse()
-            .ok()
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("--timeout-ms {ms}: a positive number of milliseconds"))?;
+    opts.include_skipped = args.include_skipped;
+    if let Some(ms) = args.timeout_ms {
         opts.timeout = Duration::from_millis(ms);
         opts.hello_timeout = opts.hello_timeout.max(opts.timeout);
     }
     let mut kinds = BTreeSet::new();
-    for list in args.values("kinds").into_iter().chain(args.values("kind")) {
+    for list in &args.kinds {
         for k in list.split([',', ' ']).filter(|k| !k.is_empty()) {
             if !Kind::ALL.iter().any(|x| x.name() == k) {
                 return Err(format!(
@@ -357,16 +466,11 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
     if !kinds.is_empty() {
         opts.kinds = Some(kinds);
     }
-    if let Some(e) = args.value("edition") {
-        if Edition::get(e).is_none() {
-            return Err(format!("unknown edition '{e}'"));
-        }
-        opts.edition = Some(e.to_string());
-    }
-    let paths: Vec<PathBuf> = if args.positional.is_empty() {
+    opts.edition = args.edition.clone();
+    let paths: Vec<PathBuf> = if args.paths.is_empty() {
         vec![PathBuf::from("cases")]
     } else {
-        args.positional.iter().map(PathBuf::from).collect()
+        args.paths.iter().map(PathBuf::from).collect()
     };
     let corpus = corpus::load(&paths).map_err(|errors| {
         let mut msg = String::new();
@@ -377,20 +481,16 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
     })?;
     let report = adapter::conform(&corpus, &opts).map_err(|e| format!("adapter: {e}"))?;
     let (passed, failed, skipped) = report.totals();
-    match format {
-        "json" => outln!(
-            "{}",
-            serde_json::to_string_pretty(&json_report(&report, command, &opts))
-                .map_err(|e| e.to_string())?
-        ),
-        "markdown" => {
+    match args.format {
+        ReportFormat::Json => outln!("{}", json_report(&report, command, &opts)?),
+        ReportFormat::Markdown => {
             out!("{}", markdown(&report, command));
             if let Some(line) = skipped_run_summary(&report, &opts) {
                 outln!("{line}\n");
             }
             outln!("{passed} passed, {failed} failed, {skipped} skipped");
         }
-        _ => {
+        ReportFormat::Text => {
             out!("{}", text(&report, command));
             if let Some(line) = skipped_run_summary(&report, &opts) {
                 outln!("\n{line}");
@@ -406,14 +506,10 @@ pub fn conform(raw: &[String]) -> Result<ExitCode, String> {
 }
 
 /// `qigui adapter`: serve the protocol on stdin/stdout.
-pub fn adapter(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &[], &["kinds"])?;
-    if args.has("kinds") {
+pub fn adapter(args: &AdapterArgs) -> Result<ExitCode, String> {
+    if args.kinds {
         outln!("{}", adapter::kinds().join("\n"));
         return Ok(ExitCode::SUCCESS);
-    }
-    if !args.positional.is_empty() {
-        return Err("takes no arguments".into());
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -3,19 +3,33 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Args;
 use qigui::corpus::{self as coverage, CoverageStatus as Status};
 
-use super::Args;
+use super::EditionArg;
 
-pub fn coverage(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["edition"], &["missing"])?;
-    let edition_id = args.value("edition").unwrap_or("xiangqi-2020");
+/// `qigui coverage`'s options.
+#[derive(Args)]
+pub struct CoverageArgs {
+    /// Corpus files or folders (default: cases/)
+    #[arg(value_name = "PATH")]
+    paths: Vec<String>,
+    /// The edition whose clauses to list
+    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    edition: EditionArg,
+    /// Print only the clauses that have neither cases nor a reason (and the totals)
+    #[arg(long)]
+    missing: bool,
+}
+
+pub fn coverage(args: &CoverageArgs) -> Result<ExitCode, String> {
+    let edition_id = args.edition.as_str();
     let edition =
         qigui::Edition::get(edition_id).ok_or_else(|| format!("unknown edition '{edition_id}'"))?;
-    let paths: Vec<PathBuf> = if args.positional.is_empty() {
+    let paths: Vec<PathBuf> = if args.paths.is_empty() {
         vec![PathBuf::from("cases")]
     } else {
-        args.positional.iter().map(PathBuf::from).collect()
+        args.paths.iter().map(PathBuf::from).collect()
     };
     let corpus = qigui::corpus::load(&paths).map_err(|es| {
         es.iter()
@@ -45,7 +59,7 @@ pub fn coverage(raw: &[String]) -> Result<ExitCode, String> {
             }
             Status::NotRequired => format!("{id}\t-"),
         };
-        if !args.has("missing") || matches!(status, Status::Missing) {
+        if !args.missing || matches!(status, Status::Missing) {
             outln!("{line}");
         }
     }

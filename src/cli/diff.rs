@@ -3,43 +3,52 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
 use qigui::Edition;
 use qigui::edition::Amendments;
 
-use super::Args;
 use super::check::load;
+use super::{EditionArg, ReportFormat};
 
-pub fn diff(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["from", "to", "format"], &[])?;
-    let format = args.format(&["text", "json", "markdown"])?;
-    let (Some(from), Some(to)) = (args.value("from"), args.value("to")) else {
-        return Err(
-            "usage: qigui diff --from EDITION --to EDITION [--format text|json|markdown] [PATH...]"
-                .into(),
-        );
-    };
-    // Check the editions before reading the corpus, so that a typo is
-    // reported as such.
-    for e in [from, to] {
-        if Edition::get(e).is_none() {
-            return Err(format!(
-                "unknown edition '{e}'; known: {}",
-                Edition::ids().join(", ")
-            ));
-        }
-    }
-    let corpus = load(&args.positional)?;
-    let d = qigui::corpus::diff(&corpus, from, to).map_err(|e| e.to_string())?;
-    match format {
-        "json" => outln!("{}", d.to_json()),
-        "markdown" => out!("{}", d.to_markdown()),
-        _ => out!("{}", d.to_text()),
+/// `qigui diff`'s options.
+#[derive(Args)]
+pub struct DiffArgs {
+    /// The edition compared from
+    #[arg(long, value_name = "E1", value_parser = super::edition())]
+    from: EditionArg,
+    /// The edition compared to (of the same game)
+    #[arg(long, value_name = "E2", value_parser = super::edition())]
+    to: EditionArg,
+    /// Corpus files or folders (default: cases/)
+    #[arg(value_name = "PATH")]
+    paths: Vec<String>,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    format: ReportFormat,
+}
+
+/// `qigui editions`' options.
+#[derive(Args)]
+pub struct EditionsArgs {
+    /// Under each edition, the topics it changes: topic, clauses, before → after
+    #[arg(long)]
+    changes: bool,
+}
+
+pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
+    // The editions were checked before the corpus is read, so that a typo
+    // is reported as such.
+    let corpus = load(&args.paths)?;
+    let d = qigui::corpus::diff(&corpus, &args.from, &args.to).map_err(|e| e.to_string())?;
+    match args.format {
+        ReportFormat::Json => outln!("{}", d.to_json()),
+        ReportFormat::Markdown => out!("{}", d.to_markdown()),
+        ReportFormat::Text => out!("{}", d.to_text()),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn editions(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &[], &["changes"])?;
+pub fn editions(args: &EditionsArgs) -> Result<ExitCode, String> {
     let data = Amendments::get().map_err(|e| e.to_string())?;
     for e in Edition::all() {
         let entry = data.edition(e.id);
@@ -49,7 +58,7 @@ pub fn editions(raw: &[String]) -> Result<ExitCode, String> {
             (None, None) => String::new(),
         };
         outln!("{}\t{}{relation}", e.id, e.title);
-        if args.has("changes") {
+        if args.changes {
             for c in data.changes(e.id) {
                 let clauses = if c.rule.clauses.is_empty() {
                     "no clause".to_string()

@@ -3,18 +3,36 @@
 
 use std::process::ExitCode;
 
+use clap::{Args, Subcommand};
 use qigui::go::{self, Count, Stone, Zi};
-use serde_json::json;
+use serde::Serialize;
 
-use super::Args;
+use super::TextOrJson;
 
-const USAGE: &str = "usage: qigui go score FILE [--format text|json]   (FILE may be - for stdin)";
+/// `qigui go`'s subcommands.
+#[derive(Subcommand)]
+pub enum GoCommand {
+    /// Count a finished Go board (003's 数子法, komi, handicap) and print the count and the result; the file format is in spec/go.md
+    #[command(
+        after_help = "Example:\n  qigui go score tests/data/go/full-game.count --format json"
+    )]
+    Score(ScoreArgs),
+}
 
-pub fn go(raw: &[String]) -> Result<ExitCode, String> {
-    match raw.first().map(String::as_str) {
-        Some("score") => score(&raw[1..]),
-        Some(other) => Err(format!("unknown go command '{other}'; {USAGE}")),
-        None => Err(USAGE.into()),
+/// `qigui go score`'s options.
+#[derive(Args)]
+pub struct ScoreArgs {
+    /// The board file (spec/go.md); - reads standard input
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+}
+
+pub fn go(cmd: &GoCommand) -> Result<ExitCode, String> {
+    match cmd {
+        GoCommand::Score(a) => score(a),
     }
 }
 
@@ -29,19 +47,15 @@ fn read(path: &str) -> Result<String, String> {
     }
 }
 
-fn score(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["format"], &[])?;
-    let format = args.format(&["text", "json"])?;
-    let [path] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
+fn score(args: &ScoreArgs) -> Result<ExitCode, String> {
+    let path = &args.file;
     let text = read(path)?;
     let file = go::parse_count_file(&text).map_err(|e| format!("{path}:{e}"))?;
     let count = go::count(&file.diagram.board, &file.dead, &file.terms)
         .map_err(|e| format!("{path}: {e}"))?;
-    match format {
-        "json" => outln!("{}", to_json(&count)),
-        _ => out!("{}", to_text(&count)),
+    match args.format {
+        TextOrJson::Json => outln!("{}", to_json(&count)?),
+        TextOrJson::Text => out!("{}", to_text(&count)),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -110,38 +124,61 @@ pub fn to_text(c: &Count) -> String {
     out
 }
 
-/// The report as JSON, for programs.
-pub fn to_json(c: &Count) -> serde_json::Value {
-    json!({
-        "size": c.size,
-        "half": c.half.as_f64(),
-        "black": {
-            "count": c.area[0].as_f64(),
-            "stones": c.stones[0],
-            "territory": c.territory[0],
-            "dead": c.dead[0],
-            "threshold": c.threshold[0].as_f64(),
-            "needs": c.needs[0],
-        },
-        "white": {
-            "count": c.area[1].as_f64(),
-            "stones": c.stones[1],
-            "territory": c.territory[1],
-            "dead": c.dead[1],
-            "threshold": c.threshold[1].as_f64(),
-            "needs": c.needs[1],
-        },
-        "dame": c.dame,
-        "komi": c.komi.as_f64(),
-        "handicap": c.handicap,
-        "handicap_return": c.handicap_return.as_f64(),
-        "conceded_by": c.conceded_by.map(Stone::name),
-        "result": match c.winner {
+/// One side's count in `go score --format json`.
+#[derive(Serialize)]
+struct SideJson {
+    count: f64,
+    stones: u32,
+    territory: u32,
+    dead: u32,
+    threshold: f64,
+    needs: i64,
+}
+
+/// `go score --format json`.
+#[derive(Serialize)]
+struct CountJson {
+    size: u8,
+    half: f64,
+    black: SideJson,
+    white: SideJson,
+    dame: u32,
+    komi: f64,
+    handicap: u32,
+    handicap_return: f64,
+    conceded_by: Option<&'static str>,
+    result: &'static str,
+    margin: f64,
+    unsettled: Vec<String>,
+}
+
+/// The report as JSON, for programs (one line, keys sorted).
+pub fn to_json(c: &Count) -> Result<String, String> {
+    let side = |i: usize| SideJson {
+        count: c.area[i].as_f64(),
+        stones: c.stones[i],
+        territory: c.territory[i],
+        dead: c.dead[i],
+        threshold: c.threshold[i].as_f64(),
+        needs: c.needs[i],
+    };
+    let out = CountJson {
+        size: c.size,
+        half: c.half.as_f64(),
+        black: side(0),
+        white: side(1),
+        dame: c.dame,
+        komi: c.komi.as_f64(),
+        handicap: c.handicap,
+        handicap_return: c.handicap_return.as_f64(),
+        conceded_by: c.conceded_by.map(Stone::name),
+        result: match c.winner {
             Some(Stone::Black) => "black_wins",
             Some(Stone::White) => "white_wins",
             None => "draw",
         },
-        "margin": c.margin.as_f64(),
-        "unsettled": c.unsettled.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
-    })
+        margin: c.margin.as_f64(),
+        unsettled: c.unsettled.iter().map(|p| p.to_string()).collect(),
+    };
+    super::json_text(&out, false)
 }

@@ -2,47 +2,112 @@
 
 use std::process::ExitCode;
 
+use clap::{Args, Subcommand, ValueEnum};
 use qigui::gomoku::{Board, Reading, forbidden_map};
 use qigui::gomoku::{GameError, GameRecord, adjudicate};
-use serde_json::json;
+use serde::Serialize;
 
-use super::Args;
+use super::{TextOrJson, json_text};
 
-const USAGE: &str = "usage: qigui gomoku forbidden --black \"H8 I8 ...\" [--white \"G8 ...\"] [--reading five-point-legal|five-point-excluded] [--format text|json]
-       qigui gomoku judge FILE [--format text|json]";
+/// `qigui gomoku`'s subcommands.
+#[derive(Subcommand)]
+pub enum GomokuCommand {
+    /// Every forbidden point of black's (article 8) with its kind: double-three, double-four, overline
+    #[command(
+        after_help = "Example:\n  qigui gomoku forbidden --black \"H8 I8 J8 L8 M8\" --white \"G8 H7 H9 I7 I9\" --format json"
+    )]
+    Forbidden(ForbiddenArgs),
+    /// Adjudicate a Gomoku game record (YAML, spec/gomoku.md): result, reason, deciding clause; exit 1 for an illegal record
+    #[command(
+        after_help = "Example:\n  qigui gomoku judge tools/gomoku/examples/double-three.yaml --format json"
+    )]
+    Judge(GomokuJudgeArgs),
+}
 
-pub fn gomoku(raw: &[String]) -> Result<ExitCode, String> {
-    match raw.first().map(String::as_str) {
-        Some("forbidden") => forbidden(&raw[1..]),
-        Some("judge") => judge(&raw[1..]),
-        Some(other) => Err(format!("unknown gomoku command '{other}'\n{USAGE}")),
-        None => Err(USAGE.into()),
+/// How a point where black would make five counts for a three (`--reading`).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReadingArg {
+    /// The point is a legal black move, so it makes the three live (qigui's reading)
+    FivePointLegal,
+    /// The point does not count: a move there ends the game with a five
+    FivePointExcluded,
+}
+
+/// `qigui gomoku forbidden`'s options.
+#[derive(Args)]
+pub struct ForbiddenArgs {
+    /// Black's stones, space-separated points (columns A–O, rows 1–15), e.g. "H8 I8"
+    #[arg(long, value_name = "POINTS", default_value = "")]
+    black: String,
+    /// White's stones, space-separated points, e.g. "G8 H7"
+    #[arg(long, value_name = "POINTS", default_value = "")]
+    white: String,
+    /// How a point where black would make five counts for a three (spec/gomoku.md)
+    #[arg(long, value_enum, default_value_t = ReadingArg::FivePointLegal)]
+    reading: ReadingArg,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+}
+
+/// `qigui gomoku judge`'s options.
+#[derive(Args)]
+pub struct GomokuJudgeArgs {
+    /// The game record (YAML, spec/gomoku.md)
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+}
+
+pub fn gomoku(cmd: &GomokuCommand) -> Result<ExitCode, String> {
+    match cmd {
+        GomokuCommand::Forbidden(a) => forbidden(a),
+        GomokuCommand::Judge(a) => judge(a),
     }
 }
 
-fn reading(args: &Args) -> Result<Reading, String> {
-    match args.value("reading") {
-        None => Ok(Reading::default()),
-        Some(r) => Reading::from_code(r).ok_or_else(|| {
-            format!("--reading {r}: expected five-point-legal or five-point-excluded")
-        }),
+fn reading(r: ReadingArg) -> Reading {
+    match r {
+        ReadingArg::FivePointLegal => Reading::FivePointLegal,
+        ReadingArg::FivePointExcluded => Reading::FivePointExcluded,
     }
+}
+
+/// `gomoku judge --format json` for an illegal record.
+#[derive(Serialize)]
+struct IllegalJson {
+    error: String,
+    clause: Option<&'static str>,
+}
+
+/// A note of `gomoku judge --format json`.
+#[derive(Serialize)]
+struct NoteJson<'a> {
+    after: u32,
+    clause: &'static str,
+    text: &'a str,
+}
+
+/// `gomoku judge --format json`.
+#[derive(Serialize)]
+struct AdjudicationJson<'a> {
+    result: &'static str,
+    reason: Option<&'static str>,
+    clause: Option<&'static str>,
+    forbidden: Option<&'static str>,
+    #[serde(rename = "move")]
+    moves: u32,
+    lapsed: &'a [u32],
+    notes: Vec<NoteJson<'a>>,
 }
 
 /// Every forbidden point of black's on the board, with its kind.
-fn forbidden(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["black", "white", "reading", "format"], &[])?;
-    if !args.positional.is_empty() {
-        return Err(USAGE.into());
-    }
-    let format = args.format(&["text", "json"])?;
-    let board = Board::from_lists(
-        args.value("black").unwrap_or(""),
-        args.value("white").unwrap_or(""),
-    )
-    .map_err(|e| e.to_string())?;
-    let map = forbidden_map(&board, reading(&args)?);
-    if format == "json" {
+fn forbidden(args: &ForbiddenArgs) -> Result<ExitCode, String> {
+    let board = Board::from_lists(&args.black, &args.white).map_err(|e| e.to_string())?;
+    let map = forbidden_map(&board, reading(args.reading));
+    if args.format == TextOrJson::Json {
         // Fields in the documented order: {"point": "K8", "kind": "overline"}.
         #[derive(serde::Serialize)]
         struct Entry {
@@ -76,19 +141,20 @@ fn forbidden(raw: &[String]) -> Result<ExitCode, String> {
 }
 
 /// Adjudicates a game record file (`spec/gomoku.md`).
-fn judge(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["format"], &[])?;
-    let format = args.format(&["text", "json"])?;
-    let [file] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
+fn judge(args: &GomokuJudgeArgs) -> Result<ExitCode, String> {
+    let format = args.format;
+    let file = &args.file;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let rec = GameRecord::from_yaml(&text).map_err(|e| format!("{file}: {e}"))?;
     let adj = match adjudicate(&rec) {
         Ok(a) => a,
         Err(e @ GameError::Illegal { .. }) => {
-            if format == "json" {
-                outln!("{}", json!({"error": e.to_string(), "clause": e.clause()}));
+            if format == TextOrJson::Json {
+                let out = IllegalJson {
+                    error: e.to_string(),
+                    clause: e.clause(),
+                };
+                outln!("{}", json_text(&out, false)?);
             } else {
                 outln!("illegal\t{e}");
             }
@@ -98,24 +164,25 @@ fn judge(raw: &[String]) -> Result<ExitCode, String> {
     };
     let o = adj.outcome;
     let result = o.map(|o| o.result.code()).unwrap_or("ongoing");
-    if format == "json" {
-        let notes: Vec<_> = adj
-            .notes
-            .iter()
-            .map(|n| json!({"after": n.after, "clause": n.clause, "text": n.text}))
-            .collect();
-        outln!(
-            "{}",
-            json!({
-                "result": result,
-                "reason": o.map(|o| o.reason.code()),
-                "clause": o.map(|o| o.clause),
-                "forbidden": o.and_then(|o| o.forbidden).map(|f| f.code()),
-                "move": adj.moves,
-                "lapsed": adj.lapsed,
-                "notes": notes,
-            })
-        );
+    if format == TextOrJson::Json {
+        let out = AdjudicationJson {
+            result,
+            reason: o.map(|o| o.reason.code()),
+            clause: o.map(|o| o.clause),
+            forbidden: o.and_then(|o| o.forbidden).map(|f| f.code()),
+            moves: adj.moves,
+            lapsed: &adj.lapsed,
+            notes: adj
+                .notes
+                .iter()
+                .map(|n| NoteJson {
+                    after: n.after,
+                    clause: n.clause,
+                    text: &n.text,
+                })
+                .collect(),
+        };
+        outln!("{}", json_text(&out, false)?);
     } else {
         outln!("result\t{result}");
         if let Some(o) = o {

@@ -2,40 +2,89 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
 use qigui::Limits;
 use qigui::notation;
 use qigui::xiangqi::Sequence;
-use serde_json::json;
+use serde::Serialize;
 
-use super::{Args, position_arg};
+use super::{EditionArg, TextOrJson, json_text, position_arg};
 
-pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(
-        raw,
-        &["fen", "moves", "edition", "format", "points", "key-points"],
-        &["nine-rounds", "explain"],
-    )?;
-    let format = args.format(&["text", "json"])?;
-    let edition = args.value("edition").unwrap_or("xiangqi-2020");
-    let rules = super::rule::repetition_rules(edition)?;
-    let start = position_arg(args.value("fen"))?;
-    let text = args
-        .value("moves")
-        .ok_or("--moves \"m1 m2 ...\" is required")?;
+/// `qigui judge`'s options.
+#[derive(Args)]
+pub struct JudgeArgs {
+    /// The position before the first move, as FEN; `start` (the default) is the starting position
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// The moves of one period of the cycle, space-separated, in ICCS, WXF or Chinese notation (e.g. "h2e2 h9g7")
+    #[arg(long, value_name = "MOVES")]
+    moves: String,
+    /// The edition whose 棋例 rule (a Xiangqi edition)
+    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    edition: EditionArg,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+    /// The 待判局面 is 23.4's: one side attacking over three or more points for nine rounds, instead of a threefold repetition
+    #[arg(long)]
+    nine_rounds: bool,
+    /// For 23.4 (with --nine-rounds): how many distinct points the attacking side's moves used
+    #[arg(long, value_name = "N")]
+    points: Option<u32>,
+    /// The defensive key points the referee names (26.2), comma- or space-separated, e.g. e4,e5
+    #[arg(long, value_name = "P,P")]
+    key_points: Option<String>,
+    /// Explain every label and the ruling in prose (text format only)
+    #[arg(long)]
+    explain: bool,
+}
+
+/// One move of `judge --format json`.
+#[derive(Serialize)]
+struct JudgedMoveJson<'a> {
+    ply: usize,
+    side: qigui::Color,
+    iccs: String,
+    notation: &'a str,
+    label: &'static str,
+    targets: Vec<TargetJson>,
+    clauses: &'a [&'static str],
+    reason: &'a str,
+    reason_zh: &'a str,
+}
+
+/// A chased piece of a move of `judge --format json`.
+#[derive(Serialize)]
+struct TargetJson {
+    square: String,
+    piece: String,
+    categories: Vec<&'static str>,
+}
+
+/// `judge --format json`: the verdict (null when there is no ruling, the
+/// clauses then holding the reason), its clauses and every move.
+#[derive(Serialize)]
+struct JudgementJson<'a> {
+    verdict: Option<&'static str>,
+    clauses: Vec<String>,
+    moves: Vec<JudgedMoveJson<'a>>,
+}
+
+pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
+    let rules = super::rule::repetition_rules(&args.edition)?;
+    let start = position_arg(args.fen.as_deref())?;
     let (moves, _) =
-        notation::parse_line(&start, text).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
-    let points = args
-        .value("points")
-        .map(|p| p.parse::<u32>().map_err(|_| format!("--points {p}")))
-        .transpose()?;
-    let sequence = if args.has("nine-rounds") {
+        notation::parse_line(&start, &args.moves).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
+    let points = args.points;
+    let sequence = if args.nine_rounds {
         Sequence::NineRounds
     } else {
         Sequence::Threefold
     };
     // 26.2: the defensive key points the referee names, e.g. "e4" or "e4,e5".
     let key_points = args
-        .value("key-points")
+        .key_points
+        .as_deref()
         .map(|list| {
             list.split([',', ' '])
                 .filter(|s| !s.is_empty())
@@ -53,41 +102,46 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
         &key_points,
         &Limits::default(),
     );
-    if format == "json" {
-        let moves: Vec<_> = j
+    if args.format == TextOrJson::Json {
+        let moves = j
             .moves
             .iter()
-            .map(|m| {
-                json!({
-                    "ply": m.ply,
-                    "side": m.side,
-                    "iccs": m.analysis.mv.iccs(),
-                    "notation": m.notation,
-                    "label": m.analysis.label.code(),
-                    "targets": m.analysis.targets.iter().map(|t| json!({
-                        "square": t.square.to_string(),
-                        "piece": t.piece.chinese(),
-                        "categories": t.categories.iter().map(|c| c.code()).collect::<Vec<_>>(),
-                    })).collect::<Vec<_>>(),
-                    "clauses": m.analysis.clauses,
-                    "reason": m.analysis.reason,
-                    "reason_zh": m.analysis.reason_zh,
-                })
+            .map(|m| JudgedMoveJson {
+                ply: m.ply,
+                side: m.side,
+                iccs: m.analysis.mv.iccs(),
+                notation: &m.notation,
+                label: m.analysis.label.code(),
+                targets: m
+                    .analysis
+                    .targets
+                    .iter()
+                    .map(|t| TargetJson {
+                        square: t.square.to_string(),
+                        piece: t.piece.chinese().to_string(),
+                        categories: t.categories.iter().map(|c| c.code()).collect(),
+                    })
+                    .collect(),
+                clauses: &m.analysis.clauses,
+                reason: &m.analysis.reason,
+                reason_zh: &m.analysis.reason_zh,
             })
             .collect();
         let (verdict, clauses) = match &j.ruling {
-            Ok(r) => (json!(r.verdict.code()), json!(r.clauses)),
-            Err(e) => (json!(null), json!([e.to_string()])),
+            Ok(r) => (
+                Some(r.verdict.code()),
+                r.clauses.iter().map(|c| c.to_string()).collect(),
+            ),
+            Err(e) => (None, vec![e.to_string()]),
         };
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(
-                &json!({"verdict": verdict, "clauses": clauses, "moves": moves})
-            )
-            .map_err(|e| e.to_string())?
-        );
+        let out = JudgementJson {
+            verdict,
+            clauses,
+            moves,
+        };
+        outln!("{}", json_text(&out, true)?);
     } else {
-        if args.has("explain") {
+        if args.explain {
             out!("{}", qigui::xiangqi::explain(&j));
         } else {
             for m in &j.moves {
@@ -116,11 +170,20 @@ pub fn judge(raw: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `qigui threats`'s options.
+#[derive(Args)]
+pub struct ThreatsArgs {
+    /// The position, as FEN; `start` (the default) is the starting position
+    fen: Option<String>,
+    /// Moves played from the position first, space-separated, in ICCS, WXF or Chinese notation
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+}
+
 /// `qigui threats FEN`: what the side to move could win (捉) or mate (杀).
-pub fn threats(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["moves"], &[])?;
-    let pos = position_arg(args.positional.first().map(String::as_str))?;
-    let pos = match args.value("moves") {
+pub fn threats(args: &ThreatsArgs) -> Result<ExitCode, String> {
+    let pos = position_arg(args.fen.as_deref())?;
+    let pos = match args.moves.as_deref() {
         Some(t) => {
             notation::parse_line(&pos, t)
                 .map_err(|(p, e)| format!("move {p}: {e}"))?

@@ -23,7 +23,6 @@ macro_rules! out {
 }
 
 mod adjudicate;
-mod args;
 mod book;
 mod check;
 mod conform;
@@ -39,6 +38,9 @@ mod standings;
 
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{Parser, Subcommand, ValueEnum};
+
 /// Writing the output failed: a closed pipe ends the command quietly (as
 /// for any Unix filter whose reader has stopped); another error is reported.
 pub(crate) fn output_failed(e: std::io::Error) -> ! {
@@ -49,127 +51,236 @@ pub(crate) fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(1);
 }
 
-pub use args::Args;
+/// The command line.
+#[derive(Parser)]
+#[command(
+    name = "qigui",
+    bin_name = "qigui",
+    version,
+    about = "qigui — the Chinese Xiangqi, Gomoku and Go competition rules, executable",
+    long_about = "qigui — the Chinese Xiangqi, Gomoku and Go competition rules, executable.\n\n\
+        Exit codes: 0 success, 1 a negative answer (failed cases), 2 bad usage or unreadable input.\n\
+        FEN defaults to the starting position where it is optional; `start` names it.",
+    after_help = "Examples:\n  qigui check\n  qigui judge --fen start --moves \"h2e2 h9g7\" --explain\n  qigui rule --red \"捉 捉\" --black \"兑 捉\"\n\n`qigui <command> --help` describes each command and its options.",
+    arg_required_else_help = true,
+    args_override_self = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-const USAGE: &str = "\
-qigui — the Chinese Xiangqi and Gomoku competition rules, executable
+/// The commands.
+#[derive(Subcommand)]
+enum Command {
+    /// Run the corpus (default: cases/): one line per failure, then `N passed, N failed[, N skipped]`; exit 1 on any failure
+    #[command(
+        after_help = "Example:\n  qigui check cases/xiangqi-2020/02-moves.yaml --format json"
+    )]
+    Check(check::CheckArgs),
+    /// Write the corpus as one JSON bundle for other implementations
+    #[command(after_help = "Example:\n  qigui export-json cases --out corpus.json")]
+    ExportJson(check::ExportArgs),
+    /// Every clause with its cases or the reason it has none; exit 1 if a clause is missing
+    #[command(after_help = "Example:\n  qigui coverage --edition xiangqi-1999 --missing")]
+    Coverage(coverage::CoverageArgs),
+    /// Count the leaf nodes of the legal move tree; the count alone is the last line
+    #[command(after_help = "Example:\n  qigui perft start 4 --divide")]
+    Perft(play::PerftArgs),
+    /// Rule on a cycle whose moves are labelled 将 杀 捉 兑 献 拦 跟 闲
+    #[command(
+        after_help = "Example:\n  qigui rule --red \"捉 捉\" --black \"兑 捉\" --format json"
+    )]
+    Rule(rule::RuleArgs),
+    /// Label every move of a repetition cycle from the position (将 杀 捉 兑 … with targets and clauses) and rule on it
+    #[command(after_help = "Example:\n  qigui judge --fen start --moves \"h2e2 h9g7\" --explain")]
+    Judge(judge::JudgeArgs),
+    /// What the side to move could win (捉) or mate (杀) if it moved: the analysis behind the labels
+    #[command(
+        after_help = "Example:\n  qigui threats \"3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w - - 0 1\""
+    )]
+    Threats(judge::ThreatsArgs),
+    /// List the legal moves in ICCS, WXF and Chinese notation
+    #[command(after_help = "Example:\n  qigui moves start --moves \"h2e2 h9g7\"")]
+    Moves(play::MovesArgs),
+    /// Print the position as a text diagram, red at the bottom
+    #[command(after_help = "Example:\n  qigui board start --moves \"h2e2 h9g7\"")]
+    Board(play::BoardArgs),
+    /// Read a move (ICCS, WXF or Chinese) and print it in every notation
+    #[command(
+        after_help = "Example:\n  qigui notation 马八进七 --fen \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1\""
+    )]
+    Notation(play::NotationArgs),
+    /// List the editions, each with the edition it amends or is compared with (spec/editions.yaml)
+    #[command(after_help = "Example:\n  qigui editions --changes")]
+    Editions(diff::EditionsArgs),
+    /// The rules that differ between two editions, and every case whose expected outcome differs, with the deciding clauses under each
+    #[command(
+        after_help = "Example:\n  qigui diff --from xiangqi-1999 --to xiangqi-2020 --format markdown"
+    )]
+    Diff(diff::DiffArgs),
+    /// Write the corpus as a static HTML rulebook: every clause with its cases, every figure's board as SVG, the diffs, the errata
+    #[command(after_help = "Example:\n  qigui book --out target/book")]
+    Book(book::BookArgs),
+    /// Go (围棋): count a finished board
+    #[command(
+        subcommand,
+        arg_required_else_help = true,
+        after_help = "Example:\n  qigui go score tests/data/go/full-game.count"
+    )]
+    Go(go::GoCommand),
+    /// Gomoku (五子棋, 2025 rules): forbidden points and game records
+    #[command(
+        subcommand,
+        arg_required_else_help = true,
+        after_help = "Examples:\n  qigui gomoku forbidden --black \"H8 I8 J8 L8 M8\" --white \"G8 H7 H9 I7 I9\"\n  qigui gomoku judge tools/gomoku/examples/double-three.yaml"
+    )]
+    Gomoku(gomoku::GomokuCommand),
+    /// Rank a tournament (YAML, JSON or TRF-2026 file): every tie-break in its own column and what separated each row from the one above
+    #[command(
+        after_help = "Example:\n  qigui standings spec/tournament-examples/swiss-2020.yaml --rules xiangqi-1999 --format csv"
+    )]
+    Standings(standings::StandingsArgs),
+    /// The referee's ruling on a game record (an event log, spec/conduct.md) or on the adjudication cases of a corpus file: result, reason, clauses
+    #[command(
+        after_help = "Example:\n  qigui adjudicate cases/xiangqi-2020/08-fouls.yaml --format json"
+    )]
+    Adjudicate(adjudicate::AdjudicateArgs),
+    /// Run the corpus through another implementation's adapter (spec/adapter-protocol.md): a table per clause, the failing cases, then `N passed, N failed, N skipped`
+    #[command(
+        after_help = "Examples:\n  qigui conform --adapter \"qigui adapter\"\n  qigui conform --kinds perft,legal-moves --adapter \"python3 my_adapter.py\" --format markdown"
+    )]
+    Conform(conform::ConformArgs),
+    /// Speak the adapter protocol on stdin/stdout (the reference adapter)
+    #[command(after_help = "Example:\n  qigui conform --adapter \"qigui adapter\"")]
+    Adapter(conform::AdapterArgs),
+    /// Pairing tables and Swiss rounds (附录二–五)
+    #[command(
+        subcommand,
+        arg_required_else_help = true,
+        after_help = "Examples:\n  qigui pair round-robin 5\n  qigui pair swiss spec/tournament-examples/swiss-2020.yaml"
+    )]
+    Pair(pair::PairCommand),
+    /// Print the version (as --version)
+    #[command(hide = true)]
+    Version,
+}
 
-usage: qigui <command> [options]
+/// `--format` of the commands that write text or JSON.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TextOrJson {
+    /// Text for people
+    Text,
+    /// JSON for programs
+    Json,
+}
 
-commands:
-  check [PATH...] [--edition E] [--kind K] [--format text|json]
-        run the corpus (default: cases/); one line per failure, then
-        `N passed, N failed[, N skipped]`
-  export-json [PATH...] [--out FILE]
-        write the corpus as one JSON bundle
-  coverage [PATH...] [--edition E] [--missing]
-        every clause with its cases or the reason it has none
-  perft FEN DEPTH [--divide]
-        count the leaf nodes of the legal move tree; the count is the last line
-  moves FEN [--moves \"m1 m2 ...\"]
-        list the legal moves with their notations
-  board FEN [--moves \"m1 m2 ...\"]
-        print the position as a diagram, red at the bottom
-  notation MOVE [--fen FEN]
-        read a move (ICCS, WXF or Chinese) and print it in every notation
-  rule --red \"LABELS\" --black \"LABELS\" [--edition E] [--move-number N]
-       [--nine-rounds --points N] [--format text|json]
-        rule on a cycle whose moves are labelled 将 杀 捉 兑 献 拦 跟 闲
-        (捉:车, 捉:无根子, 捉:少根子, 捉:联合, 捉:联合车, 捉:联合无根子, 捉:得子)
-  go score FILE [--format text|json]
-        count a finished Go board (003's 数子法, komi, handicap) and print
-        the count and the result; FILE format in spec/go.md
-  gomoku forbidden --black \"H8 I8 ...\" [--white \"G8 ...\"] [--format text|json]
-        every forbidden point of black's (article 8) with its kind
-  gomoku judge FILE [--format text|json]
-        adjudicate a Gomoku game record (YAML, spec/gomoku.md)
-  standings FILE [--rules E] [--format text|json|csv|trf]
-        rank a tournament (YAML, JSON or TRF-2026 file): every tie-break in
-        its own column and what separated each row from the one above
-  adjudicate FILE [--profile P] [--case ID] [--format text|json]
-        the referee's ruling on a game record (an event log, spec/conduct.md)
-        or on the adjudication cases of a corpus file: result, reason, clauses
-  editions [--changes]
-        list the editions, each with the edition it amends or is compared
-        with; --changes: the topics it changes (spec/editions.yaml)
-  diff --from E1 --to E2 [--format text|json|markdown] [PATH...]
-        the rules that differ between two editions, and every case whose
-        expected outcome differs, with the deciding clauses under each
-  book --out DIR [PATH...]
-        write the corpus as a static HTML rulebook: every clause with its
-        cases, every figure's board as SVG, the diffs, the errata
-  conform --adapter \"CMD ARGS\" [PATH...] [--kinds K,K] [--edition E]
-          [--format text|json|markdown] [--timeout-ms N] [--include-skipped]
-        run the corpus through another implementation's adapter
-        (spec/adapter-protocol.md): a table per clause, the failing cases,
-        then `N passed, N failed, N skipped`; --include-skipped also runs
-        the cases the corpus skips and reports them apart, uncounted
-  adapter [--kinds]
-        speak the adapter protocol on stdin/stdout (the reference adapter);
-        --kinds lists the kinds it answers
-  pair round-robin N [--double] [--games G]
-        the round-robin table (附录二): one line per round, `round R: a-b ...`,
-        red first, the bye as `a-bye`
-  pair swiss FILE [--round R] [--first-round adjacent|head-tail|halves]
-       [--format text|json|trf]
-        pair a Swiss round by the 定位编排法 (附录三), each board with its reason
-  pair knockout N [--seeds S] [--preliminary]
-        a knock-out bracket's first round, seeds and byes placed (附录四)
-  pair scheveningen N [--rules xiangqi-2020|gomoku-2025]
-        the Scheveningen table for teams of N (附录五)
-  pair lineups BOARDS RESERVES
-        the line-ups a team may field (11.2)
-  editions
-        list the editions
-  help  this text
+/// `--format` of `diff` and `conform`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Text for people
+    Text,
+    /// JSON for programs
+    Json,
+    /// A Markdown table
+    Markdown,
+}
 
-FEN defaults to the starting position where it is optional; `start` names it.
-";
+/// An `--edition` / `--rules` value as the commands receive it.
+pub type EditionArg = String;
 
-/// Runs a command line.
-pub fn dispatch(argv: &[String]) -> ExitCode {
-    let Some(cmd) = argv.first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let rest = &argv[1..];
-    let result = match cmd.as_str() {
-        "check" => check::check(rest),
-        "export-json" => check::export_json(rest),
-        "coverage" => coverage::coverage(rest),
-        "perft" => play::perft(rest),
-        "rule" => rule::rule(rest),
-        "judge" => judge::judge(rest),
-        "threats" => judge::threats(rest),
-        "moves" => play::moves(rest),
-        "board" => play::board(rest),
-        "notation" => play::notation(rest),
-        "editions" => diff::editions(rest),
-        "diff" => diff::diff(rest),
-        "book" => book::book(rest),
-        "go" => go::go(rest),
-        "gomoku" => gomoku::gomoku(rest),
-        "standings" => standings::standings(rest),
-        "adjudicate" => adjudicate::adjudicate(rest),
-        "conform" => conform::conform(rest),
-        "adapter" => conform::adapter(rest),
-        "pair" => pair::pair(rest),
-        "help" | "--help" | "-h" => {
-            out!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
+/// The parser of every `--edition`, `--rules`, `--from` and `--to`: one of
+/// `qigui::Edition::ids()`, listed in `--help`; an unknown id is bad usage.
+pub fn edition() -> EditionParser {
+    EditionParser
+}
+
+/// See [`edition`].
+#[derive(Clone, Copy)]
+pub struct EditionParser;
+
+impl TypedValueParser for EditionParser {
+    type Value = EditionArg;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<EditionArg, clap::Error> {
+        let v = value.to_string_lossy();
+        let ids = qigui::Edition::ids();
+        if ids.contains(&v.as_ref()) {
+            return Ok(v.into_owned());
         }
-        "--version" | "-V" | "version" => {
+        let arg = arg.map(|a| format!(" for '{a}'")).unwrap_or_default();
+        Err(clap::Error::raw(
+            clap::error::ErrorKind::InvalidValue,
+            format!(
+                "unknown edition '{v}'{arg} (expected one of {})\n",
+                ids.join(", ")
+            ),
+        )
+        .with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            qigui::Edition::ids().into_iter().map(PossibleValue::new),
+        ))
+    }
+}
+
+/// Runs the command line; clap's own usage errors exit 2, `--help` and
+/// `--version` 0.
+pub fn dispatch() -> ExitCode {
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    // The command word as typed, for the messages (`qigui judge: …`).
+    let name = std::env::args().nth(1).unwrap_or_default();
+    let result = match &cli.command {
+        Command::Check(a) => check::check(a),
+        Command::ExportJson(a) => check::export_json(a),
+        Command::Coverage(a) => coverage::coverage(a),
+        Command::Perft(a) => play::perft(a),
+        Command::Rule(a) => rule::rule(a),
+        Command::Judge(a) => judge::judge(a),
+        Command::Threats(a) => judge::threats(a),
+        Command::Moves(a) => play::moves(a),
+        Command::Board(a) => play::board(a),
+        Command::Notation(a) => play::notation(a),
+        Command::Editions(a) => diff::editions(a),
+        Command::Diff(a) => diff::diff(a),
+        Command::Book(a) => book::book(a),
+        Command::Go(c) => go::go(c),
+        Command::Gomoku(c) => gomoku::gomoku(c),
+        Command::Standings(a) => standings::standings(a),
+        Command::Adjudicate(a) => adjudicate::adjudicate(a),
+        Command::Conform(a) => conform::conform(a),
+        Command::Adapter(a) => conform::adapter(a),
+        Command::Pair(c) => pair::pair(c),
+        Command::Version => {
             outln!("qigui {}", env!("CARGO_PKG_VERSION"));
             Ok(ExitCode::SUCCESS)
         }
-        other => Err(format!("unknown command '{other}' (try `qigui help`)")),
     };
     match result {
         Ok(code) => code,
         Err(msg) => {
-            eprintln!("qigui {cmd}: {msg}");
+            eprintln!("qigui {name}: {msg}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Serialises `value` as JSON (pretty or compact) through a
+/// `serde_json::Value`, whose objects (serde_json without `preserve_order`)
+/// sort their keys: the output the commands have always written.
+pub fn json_text<T: serde::Serialize>(value: &T, pretty: bool) -> Result<String, String> {
+    let v = serde_json::to_value(value).map_err(|e| e.to_string())?;
+    if pretty {
+        serde_json::to_string_pretty(&v).map_err(|e| e.to_string())
+    } else {
+        Ok(v.to_string())
     }
 }
 
@@ -178,5 +289,14 @@ pub fn position_arg(fen: Option<&str>) -> Result<qigui::Position, String> {
     match fen {
         None | Some("start") | Some("startpos") => Ok(qigui::Position::start()),
         Some(f) => qigui::Position::from_fen(f).map_err(|e| e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
     }
 }

@@ -12,56 +12,145 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use clap::{Args, Subcommand, ValueEnum};
 use qigui::event::Tournament;
 use qigui::event::pairing::knockout::{self, Completion, Line};
 use qigui::event::pairing::scheveningen::{self, Book};
 use qigui::event::pairing::swiss::{self, FirstRound, RoundPairing};
 use qigui::event::pairing::{lineups, round_robin};
 
-use super::Args;
+use super::EditionArg;
 
-const USAGE: &str = "usage: qigui pair round-robin N [--double] [--games G]
-       qigui pair swiss FILE [--round R] [--first-round adjacent|head-tail|halves] [--format text|json|trf]
-       qigui pair knockout N [--seeds S] [--preliminary]
-       qigui pair scheveningen N [--rules xiangqi-2020|gomoku-2025]
-       qigui pair lineups BOARDS RESERVES";
+/// `qigui pair`'s subcommands.
+#[derive(Subcommand)]
+pub enum PairCommand {
+    /// The round-robin table (附录二): one line per round, `round R: a-b ...`, red first, the bye as `a-bye`
+    #[command(after_help = "Example:\n  qigui pair round-robin 5 --double")]
+    RoundRobin(RoundRobinArgs),
+    /// Pair a Swiss round by the 定位编排法 (附录三) from a tournament file (YAML, JSON or TRF-2026), each board with its reason
+    #[command(
+        after_help = "Example:\n  qigui pair swiss spec/tournament-examples/swiss-2020.yaml --round 2 --format json"
+    )]
+    Swiss(SwissArgs),
+    /// A knock-out bracket's first round, seeds and byes placed (附录四)
+    #[command(after_help = "Example:\n  qigui pair knockout 12 --seeds 4")]
+    Knockout(KnockoutArgs),
+    /// The Scheveningen table for teams of N (附录五)
+    #[command(after_help = "Example:\n  qigui pair scheveningen 3 --rules gomoku-2025")]
+    Scheveningen(ScheveningenArgs),
+    /// The line-ups a team may field (11.2)
+    #[command(after_help = "Example:\n  qigui pair lineups 4 2")]
+    Lineups(LineupsArgs),
+}
 
-pub fn pair(raw: &[String]) -> Result<ExitCode, String> {
-    let Some(sub) = raw.first() else {
-        return Err(USAGE.into());
-    };
-    let rest = &raw[1..];
-    match sub.as_str() {
-        "round-robin" => round_robin_cmd(rest),
-        "swiss" => swiss_cmd(rest),
-        "knockout" => knockout_cmd(rest),
-        "scheveningen" => scheveningen_cmd(rest),
-        "lineups" => lineups_cmd(rest),
-        other => Err(format!("unknown pairing '{other}'\n{USAGE}")),
+/// `qigui pair round-robin`'s options.
+#[derive(Args)]
+pub struct RoundRobinArgs {
+    /// The number of players or teams
+    #[arg(value_name = "N")]
+    n: u32,
+    /// A double round robin: every pairing twice, colours reversed
+    #[arg(long)]
+    double: bool,
+    /// Games each pairing plays (a match), colours alternating; at most 100
+    #[arg(long, value_name = "G")]
+    games: Option<u32>,
+}
+
+/// `qigui pair swiss --format`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SwissFormat {
+    /// Text for people: a line per board with its reason
+    Text,
+    /// JSON for programs
+    Json,
+    /// The tournament as TRF-2026, the new round as its next column
+    Trf,
+}
+
+/// How the first round is paired (`--first-round`).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FirstRoundArg {
+    /// 近号配对: 1-2, 4-3, 5-6, …
+    Adjacent,
+    /// 首尾配对: 1 against the last, 2 against the last but one, …
+    HeadTail,
+    /// 对半交叉配对: the top half against the bottom half, 1 against n/2+1
+    Halves,
+}
+
+/// `qigui pair swiss`'s options.
+#[derive(Args)]
+pub struct SwissArgs {
+    /// The tournament file (YAML, JSON or TRF-2026)
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The round to pair (default: the round after the last one played)
+    #[arg(long, value_name = "R")]
+    round: Option<u32>,
+    /// How the first round is paired
+    #[arg(long, value_enum, default_value_t = FirstRoundArg::Adjacent)]
+    first_round: FirstRoundArg,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = SwissFormat::Text)]
+    format: SwissFormat,
+}
+
+/// `qigui pair knockout`'s options.
+#[derive(Args)]
+pub struct KnockoutArgs {
+    /// The number of players
+    #[arg(value_name = "N")]
+    n: u32,
+    /// The number of seeded players
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seeds: u32,
+    /// Fill the bracket with preliminary games instead of byes
+    #[arg(long)]
+    preliminary: bool,
+}
+
+/// `qigui pair scheveningen`'s options.
+#[derive(Args)]
+pub struct ScheveningenArgs {
+    /// The number of players of a team
+    #[arg(value_name = "N")]
+    n: u32,
+    /// The rulebook whose table to print (xiangqi-2020 and xiangqi-2020-mass: the 2020 book's 附录五; gomoku-2025: Gomoku 2025's)
+    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    rules: EditionArg,
+}
+
+/// `qigui pair lineups`'s options.
+#[derive(Args)]
+pub struct LineupsArgs {
+    /// The number of boards
+    #[arg(value_name = "BOARDS")]
+    boards: u32,
+    /// The number of reserves
+    #[arg(value_name = "RESERVES")]
+    reserves: u32,
+}
+
+pub fn pair(cmd: &PairCommand) -> Result<ExitCode, String> {
+    match cmd {
+        PairCommand::RoundRobin(a) => round_robin_cmd(a),
+        PairCommand::Swiss(a) => swiss_cmd(a),
+        PairCommand::Knockout(a) => knockout_cmd(a),
+        PairCommand::Scheveningen(a) => scheveningen_cmd(a),
+        PairCommand::Lineups(a) => lineups_cmd(a),
     }
 }
 
-fn number(s: &str, what: &str) -> Result<u32, String> {
-    s.parse()
-        .map_err(|_| format!("{what} '{s}' is not a whole number"))
-}
-
-fn round_robin_cmd(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["games"], &["double"])?;
-    let [n] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
-    let n = number(n, "N")?;
-    let table = if args.has("double") {
+fn round_robin_cmd(args: &RoundRobinArgs) -> Result<ExitCode, String> {
+    let n = args.n;
+    let table = if args.double {
         round_robin::double_table(n)
     } else {
         round_robin::table(n)
     }
     .map_err(|e| e.to_string())?;
-    let games = match args.value("games") {
-        Some(g) => number(g, "--games")?.max(1),
-        None => 1,
-    };
+    let games = args.games.map_or(1, |g| g.max(1));
     if games > round_robin::MAX_GAMES {
         return Err(format!(
             "--games {games}: at most {} games a pairing",
@@ -82,32 +171,20 @@ fn round_robin_cmd(raw: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn swiss_cmd(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["round", "format", "first-round"], &[])?;
-    let [file] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
-    let format = args.format(&["text", "json", "trf"])?;
+fn swiss_cmd(args: &SwissArgs) -> Result<ExitCode, String> {
+    let file = &args.file;
     let t = Tournament::load(Path::new(file)).map_err(|e| e.to_string())?;
-    let round = match args.value("round") {
-        Some(r) => Some(number(r, "--round")?),
-        None => None,
-    };
-    let how = match args.value("first-round") {
-        None | Some("adjacent") => FirstRound::Adjacent,
-        Some("head-tail") => FirstRound::HeadTail,
-        Some("halves") => FirstRound::Halves,
-        Some(o) => {
-            return Err(format!(
-                "--first-round '{o}': adjacent, head-tail or halves"
-            ));
-        }
+    let round = args.round;
+    let how = match args.first_round {
+        FirstRoundArg::Adjacent => FirstRound::Adjacent,
+        FirstRoundArg::HeadTail => FirstRound::HeadTail,
+        FirstRoundArg::Halves => FirstRound::Halves,
     };
     let p = swiss::pair_tournament(&t, round, how).map_err(|e| format!("{file}: {e}"))?;
-    match format {
-        "json" => outln!("{}", serde_json::to_string_pretty(&p).unwrap_or_default()),
-        "trf" => out!("{}", trf_with_round(&t, &p)?),
-        _ => out!("{}", p.to_text(t.game.colours())),
+    match args.format {
+        SwissFormat::Json => outln!("{}", serde_json::to_string_pretty(&p).unwrap_or_default()),
+        SwissFormat::Trf => out!("{}", trf_with_round(&t, &p)?),
+        SwissFormat::Text => out!("{}", p.to_text(t.game.colours())),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -119,17 +196,9 @@ fn trf_with_round(t: &Tournament, p: &RoundPairing) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-fn knockout_cmd(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["seeds"], &["preliminary"])?;
-    let [n] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
-    let n = number(n, "N")?;
-    let seeds = match args.value("seeds") {
-        Some(s) => number(s, "--seeds")?,
-        None => 0,
-    };
-    let how = if args.has("preliminary") {
+fn knockout_cmd(args: &KnockoutArgs) -> Result<ExitCode, String> {
+    let (n, seeds) = (args.n, args.seeds);
+    let how = if args.preliminary {
         Completion::Preliminary
     } else {
         Completion::Byes
@@ -157,26 +226,16 @@ fn knockout_cmd(raw: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn scheveningen_cmd(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["rules"], &[])?;
-    let [n] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
-    let n = number(n, "N")?;
-    let book = match args.value("rules") {
-        None | Some("xiangqi-2020") => Book::Xiangqi2020,
-        Some("gomoku-2025") => Book::Gomoku2025,
+fn scheveningen_cmd(args: &ScheveningenArgs) -> Result<ExitCode, String> {
+    let n = args.n;
+    let book = match args.rules.as_str() {
+        "xiangqi-2020" => Book::Xiangqi2020,
+        "gomoku-2025" => Book::Gomoku2025,
         // 附录一 is the 2020 book's appendix: the same book's tables.
-        Some("xiangqi-2020-mass") => Book::Xiangqi2020,
-        Some(o) if qigui::Edition::get(o).is_some() => {
+        "xiangqi-2020-mass" => Book::Xiangqi2020,
+        o => {
             return Err(format!(
                 "--rules '{o}': that edition prints no Scheveningen table (全队轮赛制); the tables are the 2020 book's 附录五 (xiangqi-2020, xiangqi-2020-mass) and Gomoku 2025's 附录五 (gomoku-2025)"
-            ));
-        }
-        Some(o) => {
-            return Err(format!(
-                "--rules '{o}': unknown edition (expected one of {})",
-                qigui::Edition::ids().join(", ")
             ));
         }
     };
@@ -188,13 +247,8 @@ fn scheveningen_cmd(raw: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn lineups_cmd(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &[], &[])?;
-    let [b, r] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
-    let l = lineups::lineups(number(b, "BOARDS")?, number(r, "RESERVES")?)
-        .map_err(|e| e.to_string())?;
+fn lineups_cmd(args: &LineupsArgs) -> Result<ExitCode, String> {
+    let l = lineups::lineups(args.boards, args.reserves).map_err(|e| e.to_string())?;
     for o in &l {
         let s: Vec<String> = o.iter().map(u32::to_string).collect();
         outln!("{}", s.join("-"));

@@ -2,22 +2,59 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
 use qigui::notation;
 
-use super::{Args, position_arg};
+use super::position_arg;
 
-pub fn perft(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &[], &["divide"])?;
-    let [fen, depth] = args.positional.as_slice() else {
-        return Err("usage: qigui perft FEN DEPTH [--divide]".into());
-    };
-    let pos = position_arg(Some(fen))?;
-    let depth: u32 = depth
-        .parse()
-        .ok()
-        .filter(|d| (1..=8).contains(d))
-        .ok_or_else(|| format!("depth '{depth}': expected 1 to 8"))?;
-    if args.has("divide") {
+/// `qigui perft`'s options.
+#[derive(Args)]
+pub struct PerftArgs {
+    /// The position, as FEN; `start` is the starting position
+    fen: String,
+    /// The depth in plies, 1 to 8
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=8))]
+    depth: u32,
+    /// Count under each legal move, one `MOVE COUNT` line each, then the total
+    #[arg(long)]
+    divide: bool,
+}
+
+/// `qigui moves`'s options.
+#[derive(Args)]
+pub struct MovesArgs {
+    /// The position, as FEN; `start` (the default) is the starting position
+    fen: Option<String>,
+    /// Moves played from the position first, space-separated, in ICCS, WXF or Chinese notation
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+}
+
+/// `qigui board`'s options.
+#[derive(Args)]
+pub struct BoardArgs {
+    /// The position, as FEN; `start` (the default) is the starting position
+    fen: Option<String>,
+    /// Moves played from the position first, space-separated, in ICCS, WXF or Chinese notation
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+}
+
+/// `qigui notation`'s options.
+#[derive(Args)]
+pub struct NotationArgs {
+    /// The move, in ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五); several words are read as one
+    #[arg(required = true, value_name = "MOVE")]
+    mv: Vec<String>,
+    /// The position the move is played in, as FEN; `start` (the default) is the starting position
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+}
+
+pub fn perft(args: &PerftArgs) -> Result<ExitCode, String> {
+    let pos = position_arg(Some(&args.fen))?;
+    let depth = args.depth;
+    if args.divide {
         let mut total = 0;
         for &mv in pos.legal_moves().iter() {
             let next = pos.play_unchecked(mv);
@@ -32,10 +69,9 @@ pub fn perft(raw: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn moves(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["moves"], &[])?;
-    let pos = position_arg(args.positional.first().map(String::as_str))?;
-    let pos = match args.value("moves") {
+pub fn moves(args: &MovesArgs) -> Result<ExitCode, String> {
+    let pos = position_arg(args.fen.as_deref())?;
+    let pos = match args.moves.as_deref() {
         Some(text) => {
             let (_, p) =
                 notation::parse_line(&pos, text).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
@@ -57,10 +93,9 @@ pub fn moves(raw: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn notation(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["fen"], &[])?;
-    let pos = position_arg(args.value("fen"))?;
-    let text = args.positional.join(" ");
+pub fn notation(args: &NotationArgs) -> Result<ExitCode, String> {
+    let pos = position_arg(args.fen.as_deref())?;
+    let text = args.mv.join(" ");
     if text.is_empty() {
         return Err("usage: qigui notation MOVE [--fen FEN]".into());
     }
@@ -79,10 +114,9 @@ pub fn notation(raw: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn board(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["moves"], &[])?;
-    let pos = position_arg(args.positional.first().map(String::as_str))?;
-    let pos = match args.value("moves") {
+pub fn board(args: &BoardArgs) -> Result<ExitCode, String> {
+    let pos = position_arg(args.fen.as_deref())?;
+    let pos = match args.moves.as_deref() {
         Some(text) => {
             notation::parse_line(&pos, text)
                 .map_err(|(ply, e)| format!("move {ply}: {e}"))?

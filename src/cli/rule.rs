@@ -2,10 +2,48 @@
 
 use std::process::ExitCode;
 
+use clap::Args;
 use qigui::xiangqi::{Cycle, RepetitionRules, Sequence};
-use serde_json::json;
+use serde::Serialize;
 
-use super::Args;
+use super::{EditionArg, TextOrJson, json_text};
+
+/// `qigui rule`'s options.
+#[derive(Args)]
+pub struct RuleArgs {
+    /// Red's moves of one period of the cycle, as labels: 将 杀 捉 兑 献 拦 跟 闲, a 捉 naming what it chases (捉:车, 捉:无根子, 捉:少根子, 捉:联合, 捉:联合车, 捉:联合无根子, 捉:得子), e.g. "捉 捉"
+    #[arg(long, value_name = "LABELS")]
+    red: String,
+    /// Black's moves of one period of the cycle, as labels (as --red), e.g. "兑 捉"
+    #[arg(long, value_name = "LABELS")]
+    black: String,
+    /// The edition whose 棋例 rule (a Xiangqi edition)
+    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    edition: EditionArg,
+    /// The move number (回合) at which the 待判局面 arose (for 4.3)
+    #[arg(long, value_name = "N")]
+    move_number: Option<u32>,
+    /// The 待判局面 is 23.4's: one side attacking over three or more points for nine rounds, instead of a threefold repetition
+    #[arg(long)]
+    nine_rounds: bool,
+    /// For 23.4 (with --nine-rounds): how many distinct points the attacking side's moves used
+    #[arg(long, value_name = "N")]
+    points: Option<u32>,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+}
+
+/// `rule --format json`; `C` is the ruling's change (not exported by name).
+#[derive(Serialize)]
+struct RulingJson<'a, C: Serialize> {
+    verdict: &'static str,
+    clauses: &'a [&'static str],
+    red: &'a qigui::xiangqi::SideAssessment,
+    black: &'a qigui::xiangqi::SideAssessment,
+    change: &'a Option<C>,
+    explanation: &'a str,
+}
 
 /// The repetition rules (棋例) of `edition`: every Xiangqi edition has
 /// them; for a Gomoku or Go edition, or an unknown id, the message says why
@@ -36,56 +74,32 @@ pub fn repetition_rules(edition: &str) -> Result<&'static RepetitionRules, Strin
     }
 }
 
-pub fn rule(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(
-        raw,
-        &["edition", "red", "black", "move-number", "points", "format"],
-        &["nine-rounds"],
-    )?;
-    let format = args.format(&["text", "json"])?;
-    let edition = args.value("edition").unwrap_or("xiangqi-2020");
-    let rules = repetition_rules(edition)?;
-    let red =
-        qigui::xiangqi::parse_labels(args.value("red").ok_or("--red \"labels\" is required")?)
-            .map_err(|e| format!("--red: {e}"))?;
-    let black = qigui::xiangqi::parse_labels(
-        args.value("black")
-            .ok_or("--black \"labels\" is required")?,
-    )
-    .map_err(|e| format!("--black: {e}"))?;
-    let number = |name: &str| -> Result<Option<u32>, String> {
-        args.value(name)
-            .map(|v| {
-                v.parse::<u32>()
-                    .map_err(|_| format!("--{name} {v}: not a number"))
-            })
-            .transpose()
-    };
+pub fn rule(args: &RuleArgs) -> Result<ExitCode, String> {
+    let rules = repetition_rules(&args.edition)?;
+    let red = qigui::xiangqi::parse_labels(&args.red).map_err(|e| format!("--red: {e}"))?;
+    let black = qigui::xiangqi::parse_labels(&args.black).map_err(|e| format!("--black: {e}"))?;
     let cycle = Cycle {
         red,
         black,
-        sequence: if args.has("nine-rounds") {
+        sequence: if args.nine_rounds {
             Sequence::NineRounds
         } else {
             Sequence::Threefold
         },
-        points: number("points")?,
-        move_number: number("move-number")?,
+        points: args.points,
+        move_number: args.move_number,
     };
     let r = qigui::rule(&cycle, rules).map_err(|e| e.to_string())?;
-    if format == "json" {
-        let v = json!({
-            "verdict": r.verdict.code(),
-            "clauses": r.clauses,
-            "red": r.red,
-            "black": r.black,
-            "change": r.change,
-            "explanation": r.explanation,
-        });
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
+    if args.format == TextOrJson::Json {
+        let v = RulingJson {
+            verdict: r.verdict.code(),
+            clauses: &r.clauses,
+            red: &r.red,
+            black: &r.black,
+            change: &r.change,
+            explanation: &r.explanation,
+        };
+        outln!("{}", json_text(&v, true)?);
     } else {
         outln!("{} ({})", r.verdict.code(), r.verdict.chinese());
         outln!("clauses: {}", r.clauses.join(", "));

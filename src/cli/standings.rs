@@ -7,36 +7,58 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use clap::{Args, ValueEnum};
 use qigui::event::Tournament;
 use qigui::event::standings;
 
-use super::Args;
+use super::EditionArg;
 
-const USAGE: &str = "usage: qigui standings FILE [--rules xiangqi-2020|xiangqi-1999|gomoku-2025] [--format text|json|csv|trf]";
+/// `qigui standings --format`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StandingsFormat {
+    /// A table for people, with the tie-break that separated each row
+    Text,
+    /// JSON for programs
+    Json,
+    /// Comma-separated values, a column per tie-break
+    Csv,
+    /// The tournament with its ranking as FIDE's TRF-2026
+    Trf,
+}
 
-pub fn standings(raw: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(raw, &["rules", "format"], &[])?;
-    let [file] = args.positional.as_slice() else {
-        return Err(USAGE.into());
-    };
-    let format = args.format(&["text", "json", "csv", "trf"])?;
+/// `qigui standings`' options.
+#[derive(Args)]
+pub struct StandingsArgs {
+    /// The tournament file (YAML, JSON or TRF-2026; spec/tournament-format.md)
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The rulebook to rank by (default: the file's `rules`, else the game's current edition)
+    #[arg(long, value_name = "E", value_parser = super::edition())]
+    rules: Option<EditionArg>,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
+    format: StandingsFormat,
+}
+
+pub fn standings(args: &StandingsArgs) -> Result<ExitCode, String> {
+    let file = &args.file;
     let mut t = Tournament::load(Path::new(file)).map_err(|e| e.to_string())?;
-    let rules = args.value("rules");
+    let rules = args.rules.as_deref();
     let s = standings::compute(&t, rules).map_err(|e| format!("{file}: {e}"))?;
-    match format {
-        "json" => outln!(
+    match args.format {
+        StandingsFormat::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&s.to_json()).unwrap_or_default()
         ),
-        "csv" => out!("{}", s.to_csv()),
-        "trf" => {
+        StandingsFormat::Csv => out!("{}", s.to_csv()),
+        StandingsFormat::Trf => {
             if let Some(r) = rules {
                 t.rules = Some(r.to_string());
             }
             let text = qigui::formats::trf::write(&t, Some(&s)).map_err(|e| e.to_string())?;
             out!("{text}");
         }
-        _ => out!("{}", s.to_text()),
+        StandingsFormat::Text => out!("{}", s.to_text()),
     }
     Ok(ExitCode::SUCCESS)
 }
