@@ -132,7 +132,7 @@ pub mod gomoku;
 pub mod xiangqi;
 
 pub use color::{ByColor, Color};
-pub use edition::{ClauseList, Edition, GameKind};
+pub use edition::{ClauseList, Edition, EditionId, GameKind};
 pub use xiangqi::notation;
 pub use xiangqi::{
     Analysis, Cycle, FenError, GameResult, JudgedMove, Judgement, Label, Limits, Move, MoveList,

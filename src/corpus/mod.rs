@@ -29,6 +29,8 @@ pub(crate) mod diff;
 
 pub use coverage::{EditionCoverage, Status as CoverageStatus, coverage, manifest};
 pub use diff::{CaseDifference, DiffError, EditionDiff, diff};
+pub use draft::{DraftDifference, DraftRun, run_draft};
+mod draft;
 mod kinds;
 mod lint;
 #[cfg(test)]

@@ -19,10 +19,16 @@
 //! edition is data too: `spec/editions.yaml`, read by [`crate::edition::amendments`].
 
 pub(crate) mod amendments;
+mod draft;
+mod id;
+mod repetition;
 
 pub use amendments::{
     Amendments, AmendmentsError, Change, EditionEntry, Effective, Topic, TopicDifference, TopicRule,
 };
+pub use draft::{Draft, DraftError, DraftPoint};
+pub use id::{EditionId, UnknownEdition};
+pub use repetition::RepetitionRules;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -42,11 +48,88 @@ pub enum GameKind {
     Go,
 }
 
-/// One rulebook edition.
+/// Which rulebook's standings rules (scoring and tie-break chains) an
+/// edition applies: the data `event::standings` reads to pick its
+/// `RuleSet` and its chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StandingsBook {
+    /// 2020 articles 13–15 (附录一 too: it has no standings rules of its own).
+    Xiangqi2020,
+    /// 1999 articles 14–15.
+    Xiangqi1999,
+    /// Gomoku 2025 articles 28–29.
+    Gomoku2025,
+    /// The local event rules of 003 (公司.八.1.积分, 学院.6.(一)), the 2020
+    /// book where they are silent.
+    XiangqiLocal,
+}
+
+/// Game points set by an edition (or a draft) in place of its book's,
+/// counted in half points: `win: 4` is 2 points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HalfPoints {
+    /// Half points for a win.
+    pub win: u32,
+    /// Half points for a draw.
+    pub draw: u32,
+    /// Half points for a loss.
+    pub loss: u32,
+}
+
+/// How an edition ranks an event (2020 13–15, 1999 14–15, Gomoku 28–29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StandingsRules {
+    /// The rulebook whose scoring and tie-break chains apply.
+    pub book: StandingsBook,
+    /// The clause allowing an event its own game points (2020 13.3, 1999
+    /// 14.1, Gomoku 28.2); `None`: the book's own game clause stays cited.
+    pub own_scoring_clause: Option<&'static str>,
+    /// The clause ordering a play-off when a tie remains (1999 15.6,
+    /// Gomoku 29.3), if the edition has one.
+    pub play_off_clause: Option<&'static str>,
+    /// Places that may not be shared unless the event says (1999 15.6:
+    /// "冠军或不宜并列的名次，应安排加赛", the champion at least).
+    pub unshared_places: u32,
+    /// Game points in place of the book's (a draft's amendment; `None` for
+    /// every edition of the books).
+    pub game_points: Option<HalfPoints>,
+}
+
+impl StandingsRules {
+    const fn of(book: StandingsBook) -> StandingsRules {
+        StandingsRules {
+            book,
+            own_scoring_clause: match book {
+                StandingsBook::Xiangqi2020 => Some("13.3"),
+                StandingsBook::Xiangqi1999 => Some("14.1"),
+                StandingsBook::Gomoku2025 => Some("28.2"),
+                StandingsBook::XiangqiLocal => None,
+            },
+            play_off_clause: match book {
+                StandingsBook::Xiangqi1999 => Some("15.6"),
+                StandingsBook::Gomoku2025 => Some("29.3"),
+                _ => None,
+            },
+            unshared_places: match book {
+                StandingsBook::Xiangqi1999 => 1,
+                _ => 0,
+            },
+            game_points: None,
+        }
+    }
+}
+
+/// One rulebook edition: its clauses and, for each subsystem, the rules
+/// it reads (article 4's numbers, the 棋例, the conduct profile, the
+/// standings, the equipment). An edition is resolved once, from its id;
+/// the subsystems read these fields instead of matching on ids.
 #[derive(Debug)]
 pub struct Edition {
-    /// The id used in the corpus and on the command line.
+    /// The id used in the corpus and on the command line (a draft's own
+    /// name for a [`Draft`]).
     pub id: &'static str,
+    key: EditionId,
     /// The game.
     pub game: GameKind,
     /// The edition this one amends, if any.
@@ -58,6 +141,13 @@ pub struct Edition {
     pub equipment: Option<EquipmentLimits>,
     /// The numbers the results of article 4 depend on, for a national event.
     pub rules: Rules,
+    /// The repetition rules (棋例), for the Xiangqi editions.
+    pub repetition: Option<RepetitionRules>,
+    /// The conduct profile (`xiangqi::conduct::Profile`) its games use
+    /// when none is named.
+    pub conduct_profile: Option<&'static str>,
+    /// How it ranks an event, if it says.
+    pub standings: Option<StandingsRules>,
 }
 
 const XIANGQI_2020_CLAUSES: &str = include_str!("../../spec/clauses/xiangqi-2020.yaml");
@@ -85,7 +175,8 @@ pub const XIANGQI_1999_EQUIPMENT: EquipmentLimits = EquipmentLimits {
 
 static EDITIONS: [Edition; 7] = [
     Edition {
-        id: "xiangqi-2020",
+        id: EditionId::Xiangqi2020.as_str(),
+        key: EditionId::Xiangqi2020,
         game: GameKind::Xiangqi,
         parent: None,
         title: "象棋竞赛规则 (2020)",
@@ -97,11 +188,15 @@ static EDITIONS: [Edition; 7] = [
             self_check: SelfCheckRule::Loses,
             fouls_to_lose: 3,
         },
+        repetition: Some(RepetitionRules::XIANGQI_2020),
+        conduct_profile: Some("national"),
+        standings: Some(StandingsRules::of(StandingsBook::Xiangqi2020)),
     },
     Edition {
-        id: "xiangqi-2020-mass",
+        id: EditionId::Xiangqi2020Mass.as_str(),
+        key: EditionId::Xiangqi2020Mass,
         game: GameKind::Xiangqi,
-        parent: Some("xiangqi-2020"),
+        parent: Some(EditionId::Xiangqi2020.as_str()),
         title: "象棋群体比赛简明规定 (2020, 附录一)",
         clause_texts: &[XIANGQI_2020_CLAUSES, XIANGQI_2020_EXTRA],
         equipment: Some(EquipmentLimits::XIANGQI_2020),
@@ -114,9 +209,13 @@ static EDITIONS: [Edition; 7] = [
             // 附录一 五.3: 一局棋累计三次犯规判负.
             fouls_to_lose: 3,
         },
+        repetition: Some(RepetitionRules::XIANGQI_2020_MASS),
+        conduct_profile: Some("mass"),
+        standings: Some(StandingsRules::of(StandingsBook::Xiangqi2020)),
     },
     Edition {
-        id: "xiangqi-1999",
+        id: EditionId::Xiangqi1999.as_str(),
+        key: EditionId::Xiangqi1999,
         game: GameKind::Xiangqi,
         parent: None,
         title: "中国象棋竞赛规则 (1999)",
@@ -128,9 +227,13 @@ static EDITIONS: [Edition; 7] = [
             self_check: SelfCheckRule::FacingLosesOtherwiseIllegal,
             fouls_to_lose: 3,
         },
+        repetition: Some(RepetitionRules::XIANGQI_1999),
+        conduct_profile: Some("national-1999"),
+        standings: Some(StandingsRules::of(StandingsBook::Xiangqi1999)),
     },
     Edition {
-        id: "gomoku-2025",
+        id: EditionId::Gomoku2025.as_str(),
+        key: EditionId::Gomoku2025,
         game: GameKind::Gomoku,
         parent: None,
         title: "中国五子棋竞赛规则 (2025)",
@@ -142,6 +245,9 @@ static EDITIONS: [Edition; 7] = [
             self_check: SelfCheckRule::Loses,
             fouls_to_lose: 3,
         },
+        repetition: None,
+        conduct_profile: None,
+        standings: Some(StandingsRules::of(StandingsBook::Gomoku2025)),
     },
     // The Go rules scattered through 003, a collection of local event rules
     // (围棋比赛活动方案, 围棋比赛规则 第二章竞赛规定, 围棋的行棋规则与胜负计算,
@@ -150,7 +256,8 @@ static EDITIONS: [Edition; 7] = [
     // Where the documents disagree (komi 3¾ or 2¾) the number is an input of
     // each count, not a property of the edition; src/go/ implements it.
     Edition {
-        id: "go-local",
+        id: EditionId::GoLocal.as_str(),
+        key: EditionId::GoLocal,
         game: GameKind::Go,
         parent: None,
         title: "围棋: 003 本地赛事规则中的围棋规则",
@@ -163,6 +270,9 @@ static EDITIONS: [Edition; 7] = [
             self_check: SelfCheckRule::Loses,
             fouls_to_lose: 3,
         },
+        repetition: None,
+        conduct_profile: None,
+        standings: None,
     },
     // The Xiangqi event rules collected in 003 (school, college, club and
     // company events, a 15-second event): one edition, its clauses named by
@@ -171,7 +281,8 @@ static EDITIONS: [Edition; 7] = [
     // rules, whose scope (附录一 一: 各行业系统比赛、省级以下基层比赛) such
     // events fall in.
     Edition {
-        id: "xiangqi-local",
+        id: EditionId::XiangqiLocal.as_str(),
+        key: EditionId::XiangqiLocal,
         game: GameKind::Xiangqi,
         parent: None,
         title: "地方赛事象棋规程 (the event rules collected in 003_79ac2529fe27a2c7.txt)",
@@ -185,12 +296,16 @@ static EDITIONS: [Edition; 7] = [
             self_check: SelfCheckRule::Violation,
             fouls_to_lose: 2,
         },
+        repetition: Some(RepetitionRules::XIANGQI_LOCAL),
+        conduct_profile: None,
+        standings: Some(StandingsRules::of(StandingsBook::XiangqiLocal)),
     },
     // 2012年学院女子五子棋比赛规则, a college event's Gomoku rules printed in
     // 003 (spec/clauses/gomoku-campus-2012.yaml); spec/editions.yaml compares
     // it with gomoku-2025.
     Edition {
-        id: "gomoku-campus-2012",
+        id: EditionId::GomokuCampus2012.as_str(),
+        key: EditionId::GomokuCampus2012,
         game: GameKind::Gomoku,
         parent: None,
         title: "2012年学院女子五子棋比赛规则 (003_79ac2529fe27a2c7.txt)",
@@ -203,6 +318,9 @@ static EDITIONS: [Edition; 7] = [
             self_check: SelfCheckRule::Loses,
             fouls_to_lose: 3,
         },
+        repetition: None,
+        conduct_profile: None,
+        standings: None,
     },
 ];
 
@@ -265,6 +383,27 @@ impl Edition {
         EDITIONS.iter().find(|e| e.id == id)
     }
 
+    /// The edition of a typed id.
+    pub fn of(id: EditionId) -> &'static Edition {
+        // EDITIONS holds one edition per id, in the order of EditionId::ALL.
+        &EDITIONS[EditionId::ALL.iter().position(|&x| x == id).unwrap_or(0)]
+    }
+
+    /// The edition's typed id (a draft's is its parent's).
+    pub fn id(&self) -> EditionId {
+        self.key
+    }
+
+    /// The current national rulebook of a game: the edition its events
+    /// follow when they name none.
+    pub fn current(game: GameKind) -> &'static Edition {
+        Edition::of(match game {
+            GameKind::Xiangqi => EditionId::Xiangqi2020,
+            GameKind::Gomoku => EditionId::Gomoku2025,
+            GameKind::Go => EditionId::GoLocal,
+        })
+    }
+
     /// The ids of all editions, for messages.
     pub fn ids() -> Vec<&'static str> {
         EDITIONS.iter().map(|e| e.id).collect()
@@ -279,14 +418,14 @@ impl Edition {
                 .map(|e| ClauseList::parse(e.clause_texts))
                 .collect()
         });
-        let i = EDITIONS.iter().position(|e| e.id == self.id).unwrap_or(0);
+        let i = EDITIONS.iter().position(|e| e.key == self.key).unwrap_or(0);
         &lists[i]
     }
 
     /// The clause that decides a result under this edition.
     pub fn clause_for(&self, reason: Reason) -> &'static str {
-        match self.id {
-            "xiangqi-1999" => match reason {
+        match self.key {
+            EditionId::Xiangqi1999 => match reason {
                 Reason::Checkmate => "4.1.1",
                 // 1999 4.1.2 names only the facing kings; the adjudicator
                 // rules other self-exposure as an illegal move (4.1.6).
@@ -308,7 +447,7 @@ impl Edition {
             },
             // 003's school event (中小学) first; the other documents of the
             // edition number the same results their own way.
-            "xiangqi-local" => match reason {
+            EditionId::XiangqiLocal => match reason {
                 Reason::Checkmate => "中小学.四.1",
                 Reason::Stalemate => "中小学.四.3",
                 // 中小学.八.5 (a move to a point the piece cannot go) is a
@@ -317,10 +456,9 @@ impl Edition {
                 Reason::Resignation => "中小学.四.5",
                 // 中小学.二: a move over 30 seconds loses.
                 Reason::TimeForfeit => "中小学.二",
-                other => Edition::get("xiangqi-2020-mass")
-                    .map_or(other.clause(), |mass| mass.clause_for(other)),
+                other => Edition::of(EditionId::Xiangqi2020Mass).clause_for(other),
             },
-            "xiangqi-2020-mass" => match reason {
+            EditionId::Xiangqi2020Mass => match reason {
                 Reason::IllegalMoves => "附录一.二.2",
                 Reason::ThreeFouls => "附录一.五.3",
                 Reason::NaturalLimit => "附录一.三.2",
@@ -357,6 +495,14 @@ impl Edition {
     }
 }
 
+impl RepetitionRules {
+    /// The repetition rules of an edition, if it has any (the Xiangqi
+    /// editions; Gomoku and Go have no 棋例): [`Edition::repetition`].
+    pub fn for_edition(id: &str) -> Option<&'static RepetitionRules> {
+        Edition::get(id).and_then(|e| e.repetition.as_ref())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -381,6 +527,24 @@ mod tests {
         assert!(go.clauses().contains("规则.(六).说明"));
         assert!(go.clauses().contains("胜负计算.贴子"));
         assert!(go.clauses().ids().count() > 60);
+    }
+
+    #[test]
+    fn editions_follow_their_ids() {
+        assert_eq!(Edition::all().len(), EditionId::ALL.len());
+        for (e, id) in Edition::all().iter().zip(EditionId::ALL) {
+            assert_eq!(e.id(), id);
+            assert_eq!(e.id, id.as_str());
+            assert!(std::ptr::eq(Edition::of(id), e));
+            assert_eq!(
+                e.repetition.map(|r| r.edition),
+                e.repetition.is_some().then_some(id)
+            );
+        }
+        assert_eq!(
+            Edition::current(GameKind::Gomoku).id(),
+            EditionId::Gomoku2025
+        );
     }
 
     #[test]

@@ -35,6 +35,7 @@ use std::path::Path;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
+use crate::edition::{Edition, GameKind};
 use crate::event::standings::points::Points;
 
 /// The tournament file format version this reader implements.
@@ -84,9 +85,10 @@ impl GameName {
     /// The default rulebook edition for the game.
     pub fn default_rules(self) -> &'static str {
         match self {
-            GameName::Xiangqi => "xiangqi-2020",
-            GameName::Gomoku => "gomoku-2025",
+            GameName::Xiangqi => Edition::current(GameKind::Xiangqi),
+            GameName::Gomoku => Edition::current(GameKind::Gomoku),
         }
+        .id
     }
 }
 

@@ -111,8 +111,10 @@ pub struct RecordExpected {
     pub last_position_occurrences: Option<usize>,
 }
 
-fn rules(edition: &Edition) -> Result<&'static RepetitionRules, String> {
-    RepetitionRules::for_edition(edition.id)
+fn rules(edition: &Edition) -> Result<&RepetitionRules, String> {
+    edition
+        .repetition
+        .as_ref()
         .ok_or_else(|| format!("{} has no repetition rules", edition.id))
 }
 

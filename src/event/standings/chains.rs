@@ -6,6 +6,7 @@
 //! (18.5; 1999 18.4), the penalty criterion comes right after the score:
 //! "在积分相同时 … 依次排列在最后几个位置上" applies before any tie-break.
 
+use crate::edition::{Edition, StandingsBook};
 use crate::event::tournament::{EventType, System, TeamRanking, TiebreakChoice, Tournament};
 
 use super::StandingsError;
@@ -371,15 +372,17 @@ pub fn gomoku_team_swiss() -> Chain {
     )
 }
 
-/// The chain the rules give for tournament `t` under `edition`, with the
-/// event's choice (`tiebreaks`) applied.
-pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError> {
+/// The chain the rules give for tournament `t` under `edition` (its
+/// [`Edition::standings`] book), with the event's choice (`tiebreaks`)
+/// applied.
+pub fn for_event(edition: &Edition, t: &Tournament) -> Result<Chain, StandingsError> {
     let team = t.event == EventType::Team;
     let ranking = t.team_ranking.unwrap_or_default();
     let multi = t.games_per_match() > 1;
     let unsupported = |what: &str| {
         Err(StandingsError::Unsupported(format!(
-            "{edition} has no ranking rule for {what}"
+            "{} has no ranking rule for {what}",
+            edition.id
         )))
     };
     let individual = |t: &Tournament| -> Result<Chain, StandingsError> {
@@ -388,8 +391,21 @@ pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError>
         ind.team_ranking = None;
         for_event(edition, &ind)
     };
-    let mut c = match edition {
-        "xiangqi-2020" | "xiangqi-2020-mass" => match (team, ranking, t.system) {
+    let Some(book) = edition.standings.map(|s| s.book) else {
+        let mut ids: Vec<&str> = Edition::all()
+            .iter()
+            .filter(|e| e.standings.is_some())
+            .map(|e| e.id)
+            .collect();
+        let last = ids.pop().unwrap_or_default();
+        return Err(StandingsError::Unsupported(format!(
+            "the edition '{}' gives no ranking of an event (standings have the rules of {} and {last})",
+            edition.id,
+            ids.join(", ")
+        )));
+    };
+    let mut c = match book {
+        StandingsBook::Xiangqi2020 => match (team, ranking, t.system) {
             (false, _, System::RoundRobin) if multi => xiangqi_2020_multi_game(),
             (false, _, System::DoubleRoundRobin) if multi => xiangqi_2020_multi_game(),
             (false, _, System::RoundRobin) => xiangqi_2020_round_robin(),
@@ -406,7 +422,7 @@ pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError>
             (true, TeamRanking::GamePoints, System::Swiss) => xiangqi_2020_team_swiss_game_points(),
             (true, _, System::Swiss) => xiangqi_2020_team_swiss(),
         },
-        "xiangqi-1999" => match (team, ranking, t.system) {
+        StandingsBook::Xiangqi1999 => match (team, ranking, t.system) {
             (false, _, _) if multi => return unsupported("multi-game matches"),
             (false, _, System::Swiss) => xiangqi_1999_swiss(),
             (false, _, _) => xiangqi_1999_round_robin(),
@@ -417,7 +433,7 @@ pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError>
             (true, _, System::Swiss) => xiangqi_1999_team_swiss(),
             (true, _, _) => xiangqi_1999_team_round_robin(),
         },
-        "gomoku-2025" => match (team, ranking, t.system) {
+        StandingsBook::Gomoku2025 => match (team, ranking, t.system) {
             (false, _, _) if multi => return unsupported("multi-game matches"),
             (false, _, System::Swiss) => gomoku_swiss(),
             (false, _, _) => gomoku_round_robin(),
@@ -425,7 +441,7 @@ pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError>
             (true, TeamRanking::MatchPoints, _) => gomoku_team_round_robin(),
             (true, _, _) => return unsupported("teams ranked other than by match points"),
         },
-        "xiangqi-local" => match (team, t.team_ranking, t.system) {
+        StandingsBook::XiangqiLocal => match (team, t.team_ranking, t.system) {
             (false, _, _) if multi => return unsupported("multi-game matches"),
             (false, _, _) => xiangqi_local_individual(),
             (true, None | Some(TeamRanking::GamePoints), _) => xiangqi_local_team(),
@@ -435,17 +451,12 @@ pub fn for_event(edition: &str, t: &Tournament) -> Result<Chain, StandingsError>
                 );
             }
         },
-        other => {
-            return Err(StandingsError::Unsupported(format!(
-                "the edition '{other}' gives no ranking of an event (standings have the rules of xiangqi-2020, xiangqi-2020-mass, xiangqi-1999, xiangqi-local and gomoku-2025)"
-            )));
-        }
     };
     match &t.tiebreaks {
         None => {}
         Some(TiebreakChoice::Clause(clause)) => {
-            let allowed: &[&str] = match edition {
-                "xiangqi-2020" | "xiangqi-2020-mass" if !team && t.system == System::Swiss => {
+            let allowed: &[&str] = match book {
+                StandingsBook::Xiangqi2020 if !team && t.system == System::Swiss => {
                     &["14.3.1", "14.3.2"]
                 }
                 _ => &[c.clause],

@@ -186,7 +186,7 @@ pub fn edition_for(
 pub fn compute(t: &Tournament, rules: Option<&str>) -> Result<Standings, StandingsError> {
     t.check("tournament")?;
     let edition = edition_for(t, rules)?;
-    let chain = chains::for_event(edition.id, t)?;
+    let chain = chains::for_event(edition, t)?;
     let rs = RuleSet::new(edition, t)?;
     compute_with(t, &rs, &chain)
 }
@@ -194,7 +194,7 @@ pub fn compute(t: &Tournament, rules: Option<&str>) -> Result<Standings, Standin
 fn unshared_places(t: &Tournament, edition: &Edition) -> u32 {
     // 1999 15.6: "冠军或不宜并列的名次，应安排加赛": the champion at least.
     t.unshared_places
-        .unwrap_or(if edition.id == "xiangqi-1999" { 1 } else { 0 })
+        .unwrap_or(edition.standings.map_or(0, |s| s.unshared_places))
 }
 
 fn compute_with(t: &Tournament, rs: &RuleSet, chain: &Chain) -> Result<Standings, StandingsError> {

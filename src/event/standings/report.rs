@@ -4,6 +4,8 @@
 
 use serde_json::{Map, Value as Json, json};
 
+use crate::edition::Edition;
+
 use super::chains::OnTie;
 use super::points::Points;
 use super::tiebreaks::{Tiebreak, Value};
@@ -58,11 +60,12 @@ impl Standings {
             return None;
         }
         Some(if row.playoff {
-            let clause = match (self.chain.on_tie, self.rules) {
-                (OnTie::PlayOff, _) => self.chain.clause,
-                (_, "xiangqi-1999") => "15.6",
-                (_, "gomoku-2025") => "29.3",
-                _ => "unshared_places",
+            let clause = match self.chain.on_tie {
+                OnTie::PlayOff => self.chain.clause,
+                _ => Edition::get(self.rules)
+                    .and_then(|e| e.standings)
+                    .and_then(|s| s.play_off_clause)
+                    .unwrap_or("unshared_places"),
             };
             format!("tie: play-off ({clause})")
         } else {

@@ -4,7 +4,7 @@
 //! under each edition (2020 article 13, 14.4, 20.3; 1999 article 14 and
 //! 21.4; Gomoku article 28), and the clauses that handle withdrawals.
 
-use crate::edition::Edition;
+use crate::edition::{Edition, StandingsBook};
 use crate::event::tournament::{GameScoring, MatchScoring, Outcome, Tournament};
 
 use super::StandingsError;
@@ -107,8 +107,14 @@ pub struct RuleSet {
 impl RuleSet {
     /// The rules of `edition` for tournament `t`.
     pub fn new(edition: &'static Edition, t: &Tournament) -> Result<RuleSet, StandingsError> {
-        let mut r = match edition.id {
-            "xiangqi-2020" | "xiangqi-2020-mass" => RuleSet {
+        let Some(rules) = edition.standings else {
+            return Err(StandingsError::Unsupported(format!(
+                "no scoring rules for edition '{}'",
+                edition.id
+            )));
+        };
+        let mut r = match rules.book {
+            StandingsBook::Xiangqi2020 => RuleSet {
                 edition,
                 game: xiangqi_2020(),
                 matches: match_two_one_zero(),
@@ -121,7 +127,7 @@ impl RuleSet {
                 penalty_clause: Some("18.5"),
                 bye_clause: Some("14.4"),
             },
-            "xiangqi-1999" => RuleSet {
+            StandingsBook::Xiangqi1999 => RuleSet {
                 edition,
                 game: xiangqi_1999(),
                 matches: match_two_one_zero(),
@@ -134,7 +140,7 @@ impl RuleSet {
                 penalty_clause: Some("18.4"),
                 bye_clause: None,
             },
-            "gomoku-2025" => RuleSet {
+            StandingsBook::Gomoku2025 => RuleSet {
                 edition,
                 game: gomoku_2025(),
                 matches: match_gomoku(),
@@ -153,7 +159,7 @@ impl RuleSet {
             // players' (学院.6.(一)). The documents say nothing of byes,
             // withdrawals, forfeits or penalties: those follow the 2020
             // book, whose 附录一 is the edition's reference.
-            "xiangqi-local" => {
+            StandingsBook::XiangqiLocal => {
                 let team = t.event == crate::event::tournament::EventType::Team;
                 RuleSet {
                     edition,
@@ -177,20 +183,16 @@ impl RuleSet {
                     bye_clause: Some("14.4"),
                 }
             }
-            other => {
-                return Err(StandingsError::Unsupported(format!(
-                    "no scoring rules for edition '{other}'"
-                )));
-            }
         };
+        if let Some(p) = rules.game_points {
+            let half = |n: u32| Points::half(i64::from(n));
+            r.game = GameScoring::symmetric(half(p.win), half(p.draw), half(p.loss));
+        }
         if let Some(s) = t.scoring {
             r.game = s;
-            r.game_clause = match edition.id {
-                "gomoku-2025" => "28.2",
-                "xiangqi-1999" => "14.1",
-                "xiangqi-local" => r.game_clause,
-                _ => "13.3",
-            };
+            if let Some(clause) = rules.own_scoring_clause {
+                r.game_clause = clause;
+            }
         }
         if let Some(m) = t.match_scoring {
             r.matches = m;

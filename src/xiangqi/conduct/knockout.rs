@@ -31,6 +31,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::edition::EditionId;
+
 /// One of the two players of a knockout pairing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
@@ -114,9 +116,10 @@ impl Format {
     /// The edition whose clause it is.
     pub fn edition(self) -> &'static str {
         match self {
-            Format::Championship2019 | Format::SchoolBestOfThree => "xiangqi-local",
-            _ => "xiangqi-2020",
+            Format::Championship2019 | Format::SchoolBestOfThree => EditionId::XiangqiLocal,
+            _ => EditionId::Xiangqi2020,
         }
+        .as_str()
     }
 }
 

@@ -28,6 +28,7 @@
 
 use std::fmt;
 
+use crate::edition::{Edition, EditionId};
 use crate::xiangqi::game::Level;
 
 use super::clock::TimeControl;
@@ -114,7 +115,7 @@ const fn profile(
 static PROFILES: [Profile; 13] = [
     profile(
         "national",
-        "xiangqi-2020",
+        EditionId::Xiangqi2020.as_str(),
         "全国比赛 (象棋竞赛规则 2020)",
         Family::Xiangqi2020,
         Level::National,
@@ -125,7 +126,7 @@ static PROFILES: [Profile; 13] = [
         aliases: &["junior"],
         ..profile(
             "provincial",
-            "xiangqi-2020",
+            EditionId::Xiangqi2020.as_str(),
             "省级(含以下)和全国少年赛(含以下) (象棋竞赛规则 2020)",
             Family::Xiangqi2020,
             Level::Provincial,
@@ -135,7 +136,7 @@ static PROFILES: [Profile; 13] = [
     },
     profile(
         "rapid",
-        "xiangqi-2020",
+        EditionId::Xiangqi2020.as_str(),
         "快棋 10 分钟 + 10 秒 (28.5.1.2)",
         Family::Xiangqi2020,
         Level::National,
@@ -144,7 +145,7 @@ static PROFILES: [Profile; 13] = [
     ),
     profile(
         "rapid-15",
-        "xiangqi-2020",
+        EditionId::Xiangqi2020.as_str(),
         "快棋 15 分钟包干 (28.5.1.1)",
         Family::Xiangqi2020,
         Level::National,
@@ -153,7 +154,7 @@ static PROFILES: [Profile; 13] = [
     ),
     profile(
         "super-rapid",
-        "xiangqi-2020",
+        EditionId::Xiangqi2020.as_str(),
         "超快棋 5 分钟 + 3 秒 (28.5.2)",
         Family::Xiangqi2020,
         Level::National,
@@ -162,7 +163,7 @@ static PROFILES: [Profile; 13] = [
     ),
     profile(
         "blitz",
-        "xiangqi-2020",
+        EditionId::Xiangqi2020.as_str(),
         "闪电战 3 分钟 + 2 秒 (28.5.3)",
         Family::Xiangqi2020,
         Level::National,
@@ -173,7 +174,7 @@ static PROFILES: [Profile; 13] = [
         armageddon: true,
         ..profile(
             "armageddon",
-            "xiangqi-2020",
+            EditionId::Xiangqi2020.as_str(),
             "附加赛 红 6 分钟 黑 4 分钟 + 3 秒, 和棋黑胜 (28.6.1, 30.3.3)",
             Family::Xiangqi2020,
             Level::National,
@@ -185,7 +186,7 @@ static PROFILES: [Profile; 13] = [
         armageddon: true,
         ..profile(
             "armageddon-8-5",
-            "xiangqi-2020",
+            EditionId::Xiangqi2020.as_str(),
             "附加赛 红 8 分钟 黑 5 分钟 + 3 秒, 和棋黑胜 (28.6.2)",
             Family::Xiangqi2020,
             Level::National,
@@ -195,7 +196,7 @@ static PROFILES: [Profile; 13] = [
     },
     profile(
         "mass",
-        "xiangqi-2020-mass",
+        EditionId::Xiangqi2020Mass.as_str(),
         "象棋群体比赛简明规定 (附录一)",
         Family::Mass,
         Level::Provincial,
@@ -206,7 +207,7 @@ static PROFILES: [Profile; 13] = [
         aliases: &["1999"],
         ..profile(
             "national-1999",
-            "xiangqi-1999",
+            EditionId::Xiangqi1999.as_str(),
             "中国象棋竞赛规则 (1999)",
             Family::Xiangqi1999,
             Level::National,
@@ -216,7 +217,7 @@ static PROFILES: [Profile; 13] = [
     },
     profile(
         "local-school",
-        "xiangqi-local",
+        EditionId::XiangqiLocal.as_str(),
         "象棋围棋比赛规则 (003: 每着 30 秒, 技术犯规两次判负, 和棋继续比赛)",
         Family::Local(LocalRules::School),
         Level::Provincial,
@@ -225,7 +226,7 @@ static PROFILES: [Profile; 13] = [
     ),
     profile(
         "local-college",
-        "xiangqi-local",
+        EditionId::XiangqiLocal.as_str(),
         "中国象棋比赛规则 (003: 30 分钟后每着 30 秒, 超出判技术犯规)",
         Family::Local(LocalRules::College),
         Level::Provincial,
@@ -234,7 +235,7 @@ static PROFILES: [Profile; 13] = [
     ),
     profile(
         "local-club",
-        "xiangqi-local",
+        EditionId::XiangqiLocal.as_str(),
         "象棋比赛细则 (003: 局时 30 分钟后每着 60 秒, 超出判负)",
         Family::Local(LocalRules::Club),
         Level::Provincial,
@@ -256,14 +257,12 @@ impl Profile {
             .find(|p| p.name == name || p.aliases.contains(&name))
     }
 
-    /// The profile an edition's games use when none is named.
+    /// The profile an edition's games use when none is named
+    /// ([`Edition::conduct_profile`]).
     pub fn default_for(edition: &str) -> Option<&'static Profile> {
-        match edition {
-            "xiangqi-2020" => Profile::get("national"),
-            "xiangqi-2020-mass" => Profile::get("mass"),
-            "xiangqi-1999" => Profile::get("national-1999"),
-            _ => None,
-        }
+        Edition::get(edition)
+            .and_then(|e| e.conduct_profile)
+            .and_then(Profile::get)
     }
 
     /// The names of the profiles of an edition (all when `None`), for messages.
@@ -871,7 +870,6 @@ fn cite_local(doc: LocalRules, rule: Rule) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::edition::Edition;
 
     #[test]
     fn every_citation_is_a_clause_of_the_profiles_edition() {
