@@ -363,7 +363,7 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
             Ok(Reply::Result { id, output }) if id == name => {
                 let status = match corpus::compare(inst.case.raw.kind, &inst.expected, &output) {
                     Ok(()) => Status::Passed,
-                    Err(m) => Status::Failed(m),
+                    Err(m) => Status::Failed(m.to_string()),
                 };
                 (status, Decided::Adapter, Some(output), None)
             }

@@ -74,10 +74,12 @@ pub fn run_draft<'a>(corpus: &'a Corpus, draft: &Draft) -> DraftRun<'a> {
             }
         }
         let input = &inst.case.raw.input;
-        match kinds::run(kind, input, &inst.expected, &draft.edition) {
+        let of = kinds::of(kind);
+        match of.run(input, &inst.expected, &draft.edition) {
             Ok(()) => out.unchanged += 1,
-            Err(message) => {
-                let output = kinds::answer(kind, input, &draft.edition).and_then(Result::ok);
+            Err(e) => {
+                let message = e.to_string();
+                let output = of.answer(input, &draft.edition).ok();
                 out.changed.push(DraftDifference {
                     instance: inst,
                     message,

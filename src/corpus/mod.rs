@@ -27,7 +27,7 @@
 pub(crate) mod coverage;
 pub(crate) mod diff;
 
-pub use coverage::{EditionCoverage, Status as CoverageStatus, coverage, manifest};
+pub use coverage::{EditionCoverage, ManifestError, Status as CoverageStatus, coverage, manifest};
 pub use diff::{CaseDifference, DiffError, EditionDiff, diff};
 pub use draft::{DraftDifference, DraftRun, run_draft};
 mod draft;
@@ -47,7 +47,7 @@ use thiserror::Error;
 
 use crate::edition::Edition;
 
-pub use kinds::Kind;
+pub use kinds::{CaseError, Kind, Mismatch, Part, RunError};
 
 /// The corpus format version this reader implements.
 pub const FORMAT_VERSION: u32 = 1;
@@ -613,9 +613,9 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
             instances.push((other, merge(&raw.expected, ov.expected.as_ref())));
         }
         for (ed, expected) in &instances {
-            if let Err(issue) = kinds::validate(raw.kind, &raw.input, expected, ed) {
-                let key = issue.key.as_str();
-                let (l, c) = match issue.field.as_deref() {
+            if let Err(issue) = kinds::of(raw.kind).validate(&raw.input, expected, ed) {
+                let key = issue.part().key();
+                let (l, c) = match issue.field() {
                     Some(f) => loc
                         .key(f, line.max(1), until)
                         .unwrap_or_else(|| key_at(key)),
@@ -626,11 +626,7 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
                 } else {
                     format!(" (under {})", ed.id)
                 };
-                case_errors.push(at(
-                    l,
-                    c,
-                    format!("case '{}'{suffix}: {}", raw.id, issue.message),
-                ));
+                case_errors.push(at(l, c, format!("case '{}'{suffix}: {issue}", raw.id)));
             }
         }
         if case_errors.is_empty() {
@@ -752,36 +748,28 @@ pub fn run(instance: &Instance<'_>) -> Status {
     if let Some(reason) = &instance.skip {
         return Status::Skipped(reason.clone());
     }
-    match kinds::run(
-        instance.case.raw.kind,
+    match kinds::of(instance.case.raw.kind).run(
         &instance.case.raw.input,
         &instance.expected,
         instance.edition,
     ) {
         Ok(()) => Status::Passed,
-        Err(message) => Status::Failed(message),
+        Err(e) => Status::Failed(e.to_string()),
     }
 }
 
 /// qigui's own output for a case of `kind` (what `qigui adapter` answers),
-/// in the shape of the kind's `expected`; `None` when qigui has no answer
-/// function for the kind; `Err` when the input cannot be run.
-pub fn answer(kind: Kind, input: &Value, edition: &Edition) -> Option<Result<Value, String>> {
-    kinds::answer(kind, input, edition)
-}
-
-/// Whether qigui can answer cases of `kind` as an adapter (`qigui adapter`).
-pub fn answers(kind: Kind) -> bool {
-    Edition::all()
-        .first()
-        .is_some_and(|ed| kinds::answer(kind, &Value::Null, ed).is_some())
+/// in the shape of the kind's `expected`; `Err` when the input cannot be
+/// run.
+pub fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+    kinds::of(kind).answer(input, edition)
 }
 
 /// Compares any implementation's output for a case of `kind` with the
 /// expected output, the comparison [`run`] applies to qigui's own; `Err`
 /// says how they differ (`qigui conform`).
-pub fn compare(kind: Kind, expected: &Value, output: &Value) -> Result<(), String> {
-    kinds::check(kind, expected, output)
+pub fn compare(kind: Kind, expected: &Value, output: &Value) -> Result<(), Mismatch> {
+    kinds::of(kind).check(expected, output)
 }
 
 /// The JSON bundle of a corpus for other implementations (`qigui export-json`).

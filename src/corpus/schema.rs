@@ -35,7 +35,7 @@ pub(crate) fn corpus_schema() -> Value {
     let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
     let mut per_kind = Vec::new();
     for kind in Kind::ALL {
-        let (input, expected) = kinds::schemas(kind);
+        let (input, expected) = kinds::of(kind).schemas();
         per_kind.push((kind, input, expected));
     }
     // Register the shared definitions used by the kinds' schemas.

@@ -22,7 +22,10 @@ use crate::xiangqi::notation;
 use crate::xiangqi::position::Position;
 
 use super::xiangqi::MoveText;
-use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
+use super::{
+    CaseError, CaseKind, Kind, Mismatch, Part, RunError, issue, mismatch, output, to_output, typed,
+    want,
+};
 
 /// `touch-move` input: a position and the pieces the side to move touched.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -222,14 +225,11 @@ pub struct WithdrawalExpected {
     pub unplayed_forfeited: bool,
 }
 
-fn start_position(fen: Option<&str>, moves: Option<&MoveText>) -> Result<Position, Issue> {
+fn start_position(fen: Option<&str>, moves: Option<&MoveText>) -> Result<Position, CaseError> {
     let mut pos = match fen {
         None => Position::start(),
-        Some(f) => Position::from_fen(f).map_err(|e| Issue {
-            key: "input".into(),
-            field: Some("fen".into()),
-            message: format!("illegal FEN: {e}"),
-        })?,
+        Some(f) => Position::from_fen(f)
+            .map_err(|e| CaseError::at(Part::Input, "fen", format!("illegal FEN: {e}")))?,
     };
     let tokens = match moves {
         None => Vec::new(),
@@ -237,10 +237,12 @@ fn start_position(fen: Option<&str>, moves: Option<&MoveText>) -> Result<Positio
         Some(MoveText::List(v)) => v.clone(),
     };
     for (i, tok) in tokens.iter().enumerate() {
-        let bad = |m: String| Issue {
-            key: "input".into(),
-            field: Some("moves".into()),
-            message: format!("move {} ('{tok}'): {m}", i + 1),
+        let bad = |m: String| {
+            CaseError::at(
+                Part::Input,
+                "moves",
+                format!("move {} ('{tok}'): {m}", i + 1),
+            )
         };
         let mv = notation::parse_move(&pos, tok)
             .map_err(|e| bad(e.reason))?
@@ -253,15 +255,15 @@ fn start_position(fen: Option<&str>, moves: Option<&MoveText>) -> Result<Positio
     Ok(pos)
 }
 
-fn profile_settings(profile: Option<&str>, edition: &Edition) -> Result<Settings, Issue> {
+fn profile_settings(profile: Option<&str>, edition: &Edition) -> Result<Settings, CaseError> {
     let record = GameRecord {
         profile: profile.map(str::to_string),
         ..GameRecord::default()
     };
-    settings_for(&record, edition.id).map_err(|e| issue("input", e.to_string()))
+    settings_for(&record, edition.id).map_err(|e| issue(Part::Input, e.to_string()))
 }
 
-fn points(p: &Points) -> Result<Vec<crate::xiangqi::board::Square>, Issue> {
+fn points(p: &Points) -> Result<Vec<crate::xiangqi::board::Square>, CaseError> {
     let texts: Vec<String> = match p {
         Points::One(s) => vec![s.clone()],
         Points::Many(v) => v.clone(),
@@ -270,18 +272,18 @@ fn points(p: &Points) -> Result<Vec<crate::xiangqi::board::Square>, Issue> {
         .iter()
         .map(|s| {
             crate::xiangqi::board::Square::parse(s.trim())
-                .ok_or_else(|| issue("input", format!("touches: '{s}' is not a point")))
+                .ok_or_else(|| issue(Part::Input, format!("touches: '{s}' is not a point")))
         })
         .collect()
 }
 
-fn iccs_set(key: &str, moves: &[String]) -> Result<BTreeSet<String>, Issue> {
+fn iccs_set(key: &str, moves: &[String]) -> Result<BTreeSet<String>, CaseError> {
     moves
         .iter()
         .map(|m| {
             notation::parse_iccs(m)
                 .map(|mv| mv.iccs())
-                .ok_or_else(|| issue("expected", format!("{key}: '{m}' is not an ICCS move")))
+                .ok_or_else(|| issue(Part::Expected, format!("{key}: '{m}' is not an ICCS move")))
         })
         .collect()
 }
@@ -289,11 +291,11 @@ fn iccs_set(key: &str, moves: &[String]) -> Result<BTreeSet<String>, Issue> {
 fn check_clauses<'a>(
     edition: &Edition,
     clauses: impl IntoIterator<Item = &'a String>,
-) -> Result<(), Issue> {
+) -> Result<(), CaseError> {
     for c in clauses {
         if !edition.clauses().contains(c) {
             return Err(issue(
-                "expected",
+                Part::Expected,
                 format!("unknown clause '{c}' in {}", edition.id),
             ));
         }
@@ -310,10 +312,10 @@ fn touch_rule(step: Step) -> Rule {
     }
 }
 
-fn format_of(text: &str, edition: &Edition) -> Result<Format, Issue> {
+fn format_of(text: &str, edition: &Edition) -> Result<Format, CaseError> {
     let f = Format::from_clause(text).ok_or_else(|| {
         issue(
-            "input",
+            Part::Input,
             format!(
                 "format '{text}': one of 30.1.1, 30.1.2, 30.1.3, 30.1.4, 30.2.1, 30.2.2, 锦标赛2019.九.(二).2, 中小学.六.1"
             ),
@@ -321,7 +323,7 @@ fn format_of(text: &str, edition: &Edition) -> Result<Format, Issue> {
     })?;
     if f.edition() != edition.id {
         return Err(issue(
-            "input",
+            Part::Input,
             format!(
                 "format '{text}' is a rule of {}, not {}",
                 f.edition(),
@@ -330,102 +332,6 @@ fn format_of(text: &str, edition: &Edition) -> Result<Format, Issue> {
         ));
     }
     Ok(f)
-}
-
-/// Validates a case's input and expected output for one edition.
-pub(crate) fn validate(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    match kind {
-        Kind::TouchMove => {
-            let i: TouchInput = typed("input", input)?;
-            let e: TouchExpected = typed("expected", expected)?;
-            profile_settings(i.profile.as_deref(), edition)?;
-            start_position(i.fen.as_deref(), i.moves.as_ref())?;
-            points(&i.touches)?;
-            if let Some(m) = &e.moves {
-                iccs_set("moves", m)?;
-            }
-            check_clauses(edition, e.clause.iter())?;
-            if e == TouchExpected::default() {
-                return Err(issue("expected", "expects nothing"));
-            }
-            if e.moves.is_some() && e.free == Some(true) {
-                return Err(issue("expected", "either moves or free"));
-            }
-        }
-        Kind::Adjudication => {
-            let i: GameRecord = typed("input", input)?;
-            let e: AdjudicationExpected = typed("expected", expected)?;
-            let known = [
-                "red_wins",
-                "black_wins",
-                "draw",
-                "both_lose",
-                "replay",
-                "ongoing",
-            ];
-            if !known.contains(&e.result.as_str()) {
-                return Err(issue(
-                    "expected",
-                    format!("unknown result '{}'; one of {}", e.result, known.join(", ")),
-                ));
-            }
-            if let Some(r) = &e.reason {
-                if !Ground::codes().contains(&r.as_str()) {
-                    return Err(issue("expected", format!("unknown reason '{r}'")));
-                }
-            }
-            check_clauses(
-                edition,
-                e.clause
-                    .iter()
-                    .chain(e.clauses.iter().flatten())
-                    .chain(e.rulings.iter().flatten()),
-            )?;
-            if let Some(f) = &e.fen {
-                Position::from_fen_with(f, crate::xiangqi::position::Validation::Relaxed)
-                    .map_err(|err| issue("expected", format!("fen: {err}")))?;
-            }
-            if let Some(m) = &e.must_move {
-                iccs_set("must_move", m)?;
-            }
-            for m in e.marks.iter().flatten() {
-                if m != "+" && m != "-" {
-                    return Err(issue("expected", "marks are \"+\" or \"-\""));
-                }
-            }
-            // The record must be one the adjudicator can follow.
-            adjudicator::adjudicate(&i, edition.id)
-                .map_err(|err| issue("input", err.to_string()))?;
-        }
-        Kind::Knockout => {
-            let i: KnockoutInput = typed("input", input)?;
-            let e: KnockoutExpected = typed("expected", expected)?;
-            format_of(&i.format, edition)?;
-            check_clauses(edition, e.clauses.iter().flatten())?;
-            if let Some(n) = &e.next {
-                if let Some(t) = &n.time_control {
-                    if t != "event" {
-                        check_clauses(edition, [t])?;
-                    }
-                }
-            }
-            if e.winner.is_some() == e.next.is_some() {
-                return Err(issue("expected", "expect either a winner or the next game"));
-            }
-        }
-        _ => {
-            let i: WithdrawalInput = typed("input", input)?;
-            let _: WithdrawalExpected = typed("expected", expected)?;
-            withdrawal::withdraw(i.system, i.opponents, i.played)
-                .map_err(|e| issue("input", e.to_string()))?;
-        }
-    }
-    Ok(())
 }
 
 /// The moves of an obligation, in ICCS.
@@ -443,44 +349,43 @@ fn iccs_of(o: &Obligation) -> Option<Vec<String>> {
 }
 
 /// Reads the answer's ICCS moves.
-fn answered_iccs(what: &str, moves: &[String]) -> Result<BTreeSet<String>, String> {
+fn answered_iccs(what: &str, moves: &[String]) -> Result<BTreeSet<String>, Mismatch> {
     moves
         .iter()
         .map(|m| {
-            notation::parse_iccs(m)
-                .map(|mv| mv.iccs())
-                .ok_or_else(|| format!("{what}: the answer's '{m}' is not an ICCS move"))
+            notation::parse_iccs(m).map(|mv| mv.iccs()).ok_or_else(|| {
+                Mismatch::described(format!("{what}: the answer's '{m}' is not an ICCS move"))
+            })
         })
         .collect()
 }
 
-fn compare_moves(what: &str, want: &[String], got: &Option<Vec<String>>) -> Result<(), String> {
-    let want = iccs_set(what, want).map_err(|i| i.message)?;
+fn compare_moves(what: &str, want: &[String], got: &Option<Vec<String>>) -> Result<(), Mismatch> {
+    let want = iccs_set(what, want)?;
     let show = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(" ");
     let Some(got) = got else {
-        return Err(format!(
+        return Err(Mismatch::described(format!(
             "{what}: expected [{}], but the answer has none",
             show(&want)
-        ));
+        )));
     };
     let got = answered_iccs(what, got)?;
     if want != got {
-        return Err(format!(
+        return Err(Mismatch::described(format!(
             "{what}: expected [{}], got [{}]",
             show(&want),
             show(&got)
-        ));
+        )));
     }
     Ok(())
 }
 
 /// `touch-move`: the moves the touches oblige (or free), the clause, the foul.
-fn touch_answer(i: &TouchInput, edition: &Edition) -> Result<TouchExpected, String> {
-    let fail = |i: Issue| i.message;
-    let s = profile_settings(i.profile.as_deref(), edition).map_err(fail)?;
-    let pos = start_position(i.fen.as_deref(), i.moves.as_ref()).map_err(fail)?;
-    let pts = points(&i.touches).map_err(fail)?;
-    let r = touch::touch_move(&pos, &pts, i.simultaneous).map_err(|e| e.to_string())?;
+fn touch_answer(i: &TouchInput, edition: &Edition) -> Result<TouchExpected, CaseError> {
+    let s = profile_settings(i.profile.as_deref(), edition)?;
+    let pos = start_position(i.fen.as_deref(), i.moves.as_ref())?;
+    let pts = points(&i.touches)?;
+    let r = touch::touch_move(&pos, &pts, i.simultaneous).map_err(CaseError::rules)?;
     Ok(TouchExpected {
         moves: iccs_of(&r.obligation),
         free: Some(r.obligation == Obligation::Free),
@@ -489,10 +394,10 @@ fn touch_answer(i: &TouchInput, edition: &Edition) -> Result<TouchExpected, Stri
     })
 }
 
-fn check_touch(e: &TouchExpected, g: &TouchExpected) -> Result<(), String> {
+fn check_touch(e: &TouchExpected, g: &TouchExpected) -> Result<(), Mismatch> {
     if let Some(w) = &e.moves {
         if g.free == Some(true) {
-            return Err("moves: expected moves, got free".into());
+            return Err(Mismatch::described("moves: expected moves, got free"));
         }
         compare_moves("moves", w, &g.moves)?;
     }
@@ -545,14 +450,13 @@ fn adjudication_answer(a: &Adjudication) -> AdjudicationExpected {
     }
 }
 
-fn check_adjudication(e: &AdjudicationExpected, g: &AdjudicationExpected) -> Result<(), String> {
+fn check_adjudication(e: &AdjudicationExpected, g: &AdjudicationExpected) -> Result<(), Mismatch> {
     let detail = || match (&g.reason, &g.clauses) {
         (Some(r), Some(c)) => format!(" ({r}, {})", c.join(" ")),
         (Some(r), None) => format!(" ({r})"),
         _ => String::new(),
     };
-    mismatch("result", &e.result.as_str(), &g.result.as_str())
-        .map_err(|m| format!("{m}{}", detail()))?;
+    mismatch("result", &e.result.as_str(), &g.result.as_str()).map_err(|m| m.detailed(detail()))?;
     if let Some(r) = &e.reason {
         mismatch(
             "reason",
@@ -566,33 +470,37 @@ fn check_adjudication(e: &AdjudicationExpected, g: &AdjudicationExpected) -> Res
             &c.as_str(),
             &g.clause.as_deref().unwrap_or("none"),
         )
-        .map_err(|m| format!("{m}{}", detail()))?;
+        .map_err(|m| m.detailed(detail()))?;
     }
     if let Some(w) = &e.clauses {
         let Some(got) = &g.clauses else {
-            return Err("clauses: expected deciding clauses, but the answer has none".into());
+            return Err(Mismatch::described(
+                "clauses: expected deciding clauses, but the answer has none",
+            ));
         };
         for c in w {
             if !got.contains(c) {
-                return Err(format!(
+                return Err(Mismatch::described(format!(
                     "clauses: expected {c} among the deciding clauses, got {}",
                     got.join(", ")
-                ));
+                )));
             }
         }
     }
     if let Some(w) = &e.rulings {
         let Some(got) = &g.rulings else {
-            return Err("rulings: expected clauses applied, but the answer has none".into());
+            return Err(Mismatch::described(
+                "rulings: expected clauses applied, but the answer has none",
+            ));
         };
         let mut it = got.iter();
         for c in w {
             if !it.any(|x| x == c) {
-                return Err(format!(
+                return Err(Mismatch::described(format!(
                     "rulings: expected {} in this order among the clauses applied, got {}",
                     w.join(", "),
                     got.join(", ")
-                ));
+                )));
             }
         }
     }
@@ -600,7 +508,9 @@ fn check_adjudication(e: &AdjudicationExpected, g: &AdjudicationExpected) -> Res
     want("fouls", &e.fouls, &g.fouls)?;
     if let Some(c) = e.clock {
         let Some(got) = g.clock else {
-            return Err("clock: expected readings, but the answer has none".into());
+            return Err(Mismatch::described(
+                "clock: expected readings, but the answer has none",
+            ));
         };
         let ms = |c: ClockExpected| [c.red, c.black].map(|s| (s * 1000.0).round() as i64);
         mismatch("clock (ms)", &ms(c), &ms(got))?;
@@ -616,14 +526,14 @@ fn check_adjudication(e: &AdjudicationExpected, g: &AdjudicationExpected) -> Res
 }
 
 /// `knockout`: the winner, or the next game with everything about it.
-fn knockout_answer(i: &KnockoutInput, edition: &Edition) -> Result<KnockoutExpected, String> {
-    let f = format_of(&i.format, edition).map_err(|i| i.message)?;
+fn knockout_answer(i: &KnockoutInput, edition: &Edition) -> Result<KnockoutExpected, CaseError> {
+    let f = format_of(&i.format, edition)?;
     let start = knockout::Start {
         first_red: i.first_red,
         chooser: i.chooser,
         ranked_higher: i.ranked_higher,
     };
-    let next = knockout::next(f, start, &i.games).map_err(|e| e.to_string())?;
+    let next = knockout::next(f, start, &i.games).map_err(CaseError::rules)?;
     let strings = |v: &[&str]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     Ok(match next {
         Next::Winner {
@@ -678,14 +588,19 @@ fn colours(n: &NextExpected) -> String {
     }
 }
 
-fn check_knockout(e: &KnockoutExpected, g: &KnockoutExpected) -> Result<(), String> {
+fn check_knockout(e: &KnockoutExpected, g: &KnockoutExpected) -> Result<(), Mismatch> {
     if let Some(w) = &e.clauses {
         let Some(got) = &g.clauses else {
-            return Err("clauses: expected deciding clauses, but the answer has none".into());
+            return Err(Mismatch::described(
+                "clauses: expected deciding clauses, but the answer has none",
+            ));
         };
         for c in w {
             if !got.contains(c) {
-                return Err(format!("clauses: expected {c}, got {}", got.join(", ")));
+                return Err(Mismatch::described(format!(
+                    "clauses: expected {c}, got {}",
+                    got.join(", ")
+                )));
             }
         }
     }
@@ -700,33 +615,33 @@ fn check_knockout(e: &KnockoutExpected, g: &KnockoutExpected) -> Result<(), Stri
             want("next.time_control", &w.time_control, &n.time_control)?;
             if let Some(p) = w.red {
                 if n.red != Some(p) {
-                    return Err(format!(
+                    return Err(Mismatch::described(format!(
                         "next.red: expected {p} has red, got {}",
                         colours(n)
-                    ));
+                    )));
                 }
             }
             if let Some(p) = w.chooser {
                 if n.chooser != Some(p) {
-                    return Err(format!(
+                    return Err(Mismatch::described(format!(
                         "next.chooser: expected {p} chooses, got {}",
                         colours(n)
-                    ));
+                    )));
                 }
             }
-            let words = |m: String| format!("{m} ({})", colours(n));
+            let words = |m: Mismatch| m.detailed(format!(" ({})", colours(n)));
             want("next.by_lot", &w.by_lot, &n.by_lot).map_err(words)?;
             want("next.chooser_by_lot", &w.chooser_by_lot, &n.chooser_by_lot).map_err(words)?;
             want("next.unspecified", &w.unspecified, &n.unspecified).map_err(words)?;
             want("next.draw", &w.draw, &n.draw)
         }
-        (None, Some(_), Some(p), None) => Err(format!(
+        (None, Some(_), Some(p), None) => Err(Mismatch::described(format!(
             "expected another game, but {p} went through after {} games",
             g.games
                 .map(|n| n.to_string())
                 .unwrap_or_else(|| "an unstated number of".into())
-        )),
-        (Some(_), None, None, Some(n)) => Err(format!(
+        ))),
+        (Some(_), None, None, Some(n)) => Err(Mismatch::described(format!(
             "expected a winner, but game {} comes next ({})",
             n.number
                 .map(|k| k.to_string())
@@ -734,112 +649,247 @@ fn check_knockout(e: &KnockoutExpected, g: &KnockoutExpected) -> Result<(), Stri
             n.stage
                 .map(|s| format!("{s:?}"))
                 .unwrap_or_else(|| "stage not given".into())
+        ))),
+        (Some(_), None, _, _) | (None, Some(_), _, _) => Err(Mismatch::described(
+            "the answer gives neither a winner nor the next game, or both",
         )),
-        (Some(_), None, _, _) | (None, Some(_), _, _) => {
-            Err("the answer gives neither a winner nor the next game, or both".into())
-        }
-        _ => Err("expect either a winner or the next game".into()),
+        _ => Err(Mismatch::described(
+            "expect either a winner or the next game",
+        )),
     }
 }
 
-/// qigui's output for a case, in the shape of the kind's `expected` with
-/// every key filled.
-pub(crate) fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Value, String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::TouchMove => to_output(&touch_answer(
-            &typed("input", input).map_err(fail)?,
+/// `touch-move`: the moves the touched pieces oblige.
+pub(crate) struct TouchMoveKind;
+
+impl CaseKind for TouchMoveKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let i: TouchInput = typed(Part::Input, input)?;
+        let e: TouchExpected = typed(Part::Expected, expected)?;
+        profile_settings(i.profile.as_deref(), edition)?;
+        start_position(i.fen.as_deref(), i.moves.as_ref())?;
+        points(&i.touches)?;
+        if let Some(m) = &e.moves {
+            iccs_set("moves", m)?;
+        }
+        check_clauses(edition, e.clause.iter())?;
+        if e == TouchExpected::default() {
+            return Err(issue(Part::Expected, "expects nothing"));
+        }
+        if e.moves.is_some() && e.free == Some(true) {
+            return Err(issue(Part::Expected, "either moves or free"));
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        to_output(&touch_answer(&typed(Part::Input, input)?, edition)?)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_touch(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::TouchMove, got)?,
+        )
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(TouchInput),
+            schemars::schema_for!(TouchExpected),
+        )
+    }
+}
+
+/// `adjudication`: a game's event log and the referee's ruling on it.
+pub(crate) struct AdjudicationKind;
+
+impl CaseKind for AdjudicationKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let i: GameRecord = typed(Part::Input, input)?;
+        let e: AdjudicationExpected = typed(Part::Expected, expected)?;
+        let known = [
+            "red_wins",
+            "black_wins",
+            "draw",
+            "both_lose",
+            "replay",
+            "ongoing",
+        ];
+        if !known.contains(&e.result.as_str()) {
+            return Err(issue(
+                Part::Expected,
+                format!("unknown result '{}'; one of {}", e.result, known.join(", ")),
+            ));
+        }
+        if let Some(r) = &e.reason {
+            if !Ground::codes().contains(&r.as_str()) {
+                return Err(issue(Part::Expected, format!("unknown reason '{r}'")));
+            }
+        }
+        check_clauses(
             edition,
-        )?),
-        Kind::Adjudication => {
-            let i: GameRecord = typed("input", input).map_err(fail)?;
-            let a = adjudicator::adjudicate(&i, edition.id).map_err(|e| e.to_string())?;
-            to_output(&adjudication_answer(&a))
+            e.clause
+                .iter()
+                .chain(e.clauses.iter().flatten())
+                .chain(e.rulings.iter().flatten()),
+        )?;
+        if let Some(f) = &e.fen {
+            Position::from_fen_with(f, crate::xiangqi::position::Validation::Relaxed)
+                .map_err(|err| issue(Part::Expected, format!("fen: {err}")))?;
         }
-        Kind::Knockout => to_output(&knockout_answer(
-            &typed("input", input).map_err(fail)?,
-            edition,
-        )?),
-        Kind::Withdrawal => {
-            let i: WithdrawalInput = typed("input", input).map_err(fail)?;
-            let w =
-                withdrawal::withdraw(i.system, i.opponents, i.played).map_err(|e| e.to_string())?;
-            to_output(&WithdrawalExpected {
-                played_stand: w.played_stand,
-                unplayed_forfeited: w.unplayed_forfeited,
-            })
+        if let Some(m) = &e.must_move {
+            iccs_set("must_move", m)?;
         }
-        _ => Err(format!("{} is not a conduct kind", kind.name())),
+        for m in e.marks.iter().flatten() {
+            if m != "+" && m != "-" {
+                return Err(issue(Part::Expected, "marks are \"+\" or \"-\""));
+            }
+        }
+        // The record must be one the adjudicator can follow.
+        adjudicator::adjudicate(&i, edition.id)
+            .map_err(|err| issue(Part::Input, err.to_string()))?;
+        Ok(())
     }
-}
 
-/// Compares an implementation's output with the expected output.
-pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::TouchMove => check_touch(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        Kind::Adjudication => check_adjudication(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        Kind::Knockout => check_knockout(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        Kind::Withdrawal => {
-            let e: WithdrawalExpected = typed("expected", expected).map_err(fail)?;
-            let g: WithdrawalExpected = output(kind, got)?;
-            mismatch("played_stand", &e.played_stand, &g.played_stand)?;
-            mismatch(
-                "unplayed_forfeited",
-                &e.unplayed_forfeited,
-                &g.unplayed_forfeited,
-            )
-        }
-        _ => Err(format!("{} is not a conduct kind", kind.name())),
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        let i: GameRecord = typed(Part::Input, input)?;
+        let a = adjudicator::adjudicate(&i, edition.id).map_err(CaseError::rules)?;
+        to_output(&adjudication_answer(&a))
     }
-}
 
-/// Runs a case: `check(expected, answer(input))`. A wrong `adjudication`
-/// result comes with every ruling qigui made on the way.
-pub(crate) fn run(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), String> {
-    if kind == Kind::Adjudication {
-        let i: GameRecord = typed("input", input).map_err(|i| i.message)?;
-        let a = adjudicator::adjudicate(&i, edition.id).map_err(|e| e.to_string())?;
-        return check(kind, expected, &to_output(&adjudication_answer(&a))?).map_err(|m| {
-            if !m.starts_with("result:") {
-                return m;
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_adjudication(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::Adjudication, got)?,
+        )
+    }
+
+    /// A wrong result comes with every ruling qigui made on the way.
+    fn run(&self, input: &Value, expected: &Value, edition: &Edition) -> Result<(), RunError> {
+        let i: GameRecord = typed(Part::Input, input)?;
+        let a = adjudicator::adjudicate(&i, edition.id).map_err(CaseError::rules)?;
+        let answer = to_output(&adjudication_answer(&a))?;
+        self.check(expected, &answer).map_err(|m| {
+            if !m.to_string().starts_with("result:") {
+                return RunError::Differs(m);
             }
             let trail: Vec<String> = a
                 .notes
                 .iter()
                 .map(|n| format!("[{}] {}", n.clause.unwrap_or("-"), n.text))
                 .collect();
-            format!("{m}; rulings: {}", trail.join(" | "))
-        });
+            RunError::Differs(m.detailed(format!("; rulings: {}", trail.join(" | "))))
+        })
     }
-    check(kind, expected, &answer(kind, input, edition)?)
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(GameRecord),
+            schemars::schema_for!(AdjudicationExpected),
+        )
+    }
 }
 
-/// The JSON Schemas of each kind's input and expected output.
-#[cfg(test)]
-pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    use schemars::schema_for;
-    match kind {
-        Kind::TouchMove => (schema_for!(TouchInput), schema_for!(TouchExpected)),
-        Kind::Adjudication => (schema_for!(GameRecord), schema_for!(AdjudicationExpected)),
-        Kind::Knockout => (schema_for!(KnockoutInput), schema_for!(KnockoutExpected)),
-        _ => (
-            schema_for!(WithdrawalInput),
-            schema_for!(WithdrawalExpected),
-        ),
+/// `knockout`: a knockout pairing's next game or winner.
+pub(crate) struct KnockoutKind;
+
+impl CaseKind for KnockoutKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let i: KnockoutInput = typed(Part::Input, input)?;
+        let e: KnockoutExpected = typed(Part::Expected, expected)?;
+        format_of(&i.format, edition)?;
+        check_clauses(edition, e.clauses.iter().flatten())?;
+        if let Some(n) = &e.next {
+            if let Some(t) = &n.time_control {
+                if t != "event" {
+                    check_clauses(edition, [t])?;
+                }
+            }
+        }
+        if e.winner.is_some() == e.next.is_some() {
+            return Err(issue(
+                Part::Expected,
+                "expect either a winner or the next game",
+            ));
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        to_output(&knockout_answer(&typed(Part::Input, input)?, edition)?)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_knockout(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::Knockout, got)?,
+        )
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(KnockoutInput),
+            schemars::schema_for!(KnockoutExpected),
+        )
+    }
+}
+
+/// `withdrawal`: a withdrawn player's games.
+pub(crate) struct WithdrawalKind;
+
+impl CaseKind for WithdrawalKind {
+    fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
+        let i: WithdrawalInput = typed(Part::Input, input)?;
+        let _: WithdrawalExpected = typed(Part::Expected, expected)?;
+        withdrawal::withdraw(i.system, i.opponents, i.played)
+            .map_err(|e| issue(Part::Input, e.to_string()))?;
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: WithdrawalInput = typed(Part::Input, input)?;
+        let w = withdrawal::withdraw(i.system, i.opponents, i.played).map_err(CaseError::rules)?;
+        to_output(&WithdrawalExpected {
+            played_stand: w.played_stand,
+            unplayed_forfeited: w.unplayed_forfeited,
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: WithdrawalExpected = typed(Part::Expected, expected)?;
+        let g: WithdrawalExpected = output(Kind::Withdrawal, got)?;
+        mismatch("played_stand", &e.played_stand, &g.played_stand)?;
+        mismatch(
+            "unplayed_forfeited",
+            &e.unplayed_forfeited,
+            &g.unplayed_forfeited,
+        )
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(WithdrawalInput),
+            schemars::schema_for!(WithdrawalExpected),
+        )
     }
 }

@@ -16,7 +16,9 @@ use crate::go::counting::{self, CountError, Terms, Zi};
 use crate::go::game::{self, End, Game, MoveError, Parity, Setup, SetupError, Starter};
 use crate::go::play::KoRule;
 
-use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
+use super::{
+    CaseError, CaseKind, Kind, Mismatch, Part, issue, mismatch, output, to_output, typed, want,
+};
 
 /// A board diagram: one string with a row per line, or a list of rows; top
 /// row first (`spec/go.md`).
@@ -349,18 +351,24 @@ pub struct GoNigiriExpected {
     pub first: Starter,
 }
 
-fn field_issue(key: &str, field: &str, message: String) -> Issue {
-    Issue {
-        key: key.to_string(),
-        field: Some(field.to_string()),
-        message,
+/// `input` for the input's key, `expected` for the expectation's (and an
+/// answer's, read the same way).
+fn part_of(key: &str) -> Part {
+    if key == "input" {
+        Part::Input
+    } else {
+        Part::Expected
     }
 }
 
-fn diagram(key: &str, text: Option<&BoardText>, size: Option<u8>) -> Result<Diagram, Issue> {
+fn field_issue(part: Part, field: &str, message: String) -> CaseError {
+    CaseError::at(part, field, message)
+}
+
+fn diagram(key: &str, text: Option<&BoardText>, size: Option<u8>) -> Result<Diagram, CaseError> {
     match text {
         Some(t) => Diagram::parse(&t.text(), size)
-            .map_err(|e| field_issue(key, "board", format!("{key}.board: {e}"))),
+            .map_err(|e| field_issue(part_of(key), "board", format!("{key}.board: {e}"))),
         None => {
             let size = size.unwrap_or(19);
             Board::new(size)
@@ -368,16 +376,17 @@ fn diagram(key: &str, text: Option<&BoardText>, size: Option<u8>) -> Result<Diag
                     board,
                     dead: BTreeSet::new(),
                 })
-                .map_err(|e| field_issue(key, "size", format!("{key}.size: {e}")))
+                .map_err(|e| field_issue(part_of(key), "size", format!("{key}.size: {e}")))
         }
     }
 }
 
-fn point(key: &str, field: &str, text: &str, size: u8) -> Result<Point, Issue> {
-    Point::parse(text, size).map_err(|e| field_issue(key, field, format!("{key}.{field}: {e}")))
+fn point(key: &str, field: &str, text: &str, size: u8) -> Result<Point, CaseError> {
+    Point::parse(text, size)
+        .map_err(|e| field_issue(part_of(key), field, format!("{key}.{field}: {e}")))
 }
 
-fn points(key: &str, field: &str, texts: &[String], size: u8) -> Result<Vec<Point>, Issue> {
+fn points(key: &str, field: &str, texts: &[String], size: u8) -> Result<Vec<Point>, CaseError> {
     texts.iter().map(|t| point(key, field, t, size)).collect()
 }
 
@@ -385,11 +394,11 @@ fn keys<V>(m: &BTreeMap<String, V>) -> Vec<String> {
     m.keys().cloned().collect()
 }
 
-fn setup(i: &GoMovesInput) -> Result<Setup, Issue> {
+fn setup(i: &GoMovesInput) -> Result<Setup, CaseError> {
     let d = diagram("input", i.board.as_ref(), i.size)?;
     if !d.dead.is_empty() {
         return Err(field_issue(
-            "input",
+            Part::Input,
             "board",
             "input.board: a record's board has no dead stones (x/o)".into(),
         ));
@@ -435,10 +444,10 @@ fn play(setup: &Setup, record: &[String]) -> Result<(Game, Option<MoveError>), (
     Ok((game, None))
 }
 
-fn terms(i: &GoScoreInput, size: u8) -> Result<Terms, Issue> {
+fn terms(i: &GoScoreInput, size: u8) -> Result<Terms, CaseError> {
     let komi = Zi::from_f64(i.komi).ok_or_else(|| {
         field_issue(
-            "input",
+            Part::Input,
             "komi",
             format!("input.komi: {} is not a whole number of quarters", i.komi),
         )
@@ -463,10 +472,10 @@ fn count_error_code(e: &CountError) -> &'static str {
     }
 }
 
-fn quarter(key: &str, name: &str, v: Option<f64>) -> Result<(), Issue> {
+fn quarter(key: &str, name: &str, v: Option<f64>) -> Result<(), CaseError> {
     match v {
         Some(x) if Zi::from_f64(x).is_none() => Err(field_issue(
-            key,
+            part_of(key),
             name,
             format!("{key}.{name}: {x} is not a whole number of quarters"),
         )),
@@ -474,16 +483,10 @@ fn quarter(key: &str, name: &str, v: Option<f64>) -> Result<(), Issue> {
     }
 }
 
-/// Validates a case's input and expected output.
-pub(crate) fn validate(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
+fn go_edition(kind: Kind, edition: &Edition) -> Result<(), CaseError> {
     if edition.game != GameKind::Go {
         return Err(issue(
-            "kind",
+            Part::Kind,
             format!(
                 "{} is a Go kind; {} is not a Go edition",
                 kind.name(),
@@ -491,128 +494,585 @@ pub(crate) fn validate(
             ),
         ));
     }
-    match kind {
-        Kind::GoMoves => {
-            let i: GoMovesInput = typed("input", input)?;
-            let e: GoMovesExpected = typed("expected", expected)?;
-            if e == GoMovesExpected::default() {
-                return Err(issue("expected", "expects nothing"));
-            }
-            let s = setup(&i)?;
-            let size = s.board.size();
-            let record = i.moves.as_ref().map(GoRecord::entries).unwrap_or_default();
-            let err = match play(&s, &record) {
-                Ok((_, err)) => err,
-                // A setup error is what the case tests.
-                Err(_) if e.error.as_ref().is_some_and(|x| x.ply == 0) => return Ok(()),
-                Err((_, m)) => return Err(issue("input", m)),
-            };
-            match (&err, &e.error) {
-                (Some(m), None) => {
-                    return Err(field_issue("input", "moves", format!("input.moves: {m}")));
-                }
-                (None, Some(x)) => {
-                    return Err(issue(
-                        "expected",
-                        format!("expects an error at move {}, but the record plays", x.ply),
-                    ));
-                }
-                _ => {}
-            }
-            for pts in [&e.legal, &e.forbidden].into_iter().flatten() {
-                points("expected", "points", pts, size)?;
-            }
-            if let Some(m) = &e.points {
-                points("expected", "points", &keys(m), size)?;
-            }
-            if let Some(m) = &e.liberties {
-                points("expected", "liberties", &keys(m), size)?;
-            }
-            if let Some(m) = &e.illegal {
-                points("expected", "illegal", &keys(m), size)?;
-                for code in m.values() {
-                    if !["occupied", "suicide", "ko", "superko"].contains(&code.as_str()) {
-                        return Err(issue(
-                            "expected",
-                            format!(
-                                "illegal: unknown code '{code}' (occupied, suicide, ko, superko)"
-                            ),
-                        ));
-                    }
-                }
-            }
-            if let Some(k) = &e.ko {
-                if k != "none" {
-                    point("expected", "ko", k, size)?;
-                }
-            }
-            if let Some(b) = &e.board {
-                diagram("expected", Some(b), Some(size))?;
-            }
-            if let Some(c) = &e.clause {
-                if !edition.clauses().contains(c) {
-                    return Err(issue(
-                        "expected",
-                        format!("unknown clause '{c}' in {}", edition.id),
-                    ));
-                }
-            }
+    Ok(())
+}
+
+/// `go-moves`: a record played on a board.
+pub(crate) struct MovesKind;
+
+impl CaseKind for MovesKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        go_edition(Kind::GoMoves, edition)?;
+        let i: GoMovesInput = typed(Part::Input, input)?;
+        let e: GoMovesExpected = typed(Part::Expected, expected)?;
+        if e == GoMovesExpected::default() {
+            return Err(issue(Part::Expected, "expects nothing"));
         }
-        Kind::GoScore => {
-            let i: GoScoreInput = typed("input", input)?;
-            let e: GoScoreExpected = typed("expected", expected)?;
-            if e == GoScoreExpected::default() {
-                return Err(issue("expected", "expects nothing"));
-            }
-            let d = diagram("input", Some(&i.board), i.size)?;
-            points("input", "dead", &i.dead, d.board.size())?;
-            terms(&i, d.board.size())?;
-            for (name, v) in [
-                ("black", e.black),
-                ("white", e.white),
-                ("black_threshold", e.black_threshold),
-                ("white_threshold", e.white_threshold),
-                ("margin", e.margin),
-            ] {
-                quarter("expected", name, v)?;
-            }
-            if let Some(u) = &e.unsettled {
-                points("expected", "unsettled", u, d.board.size())?;
-            }
-        }
-        Kind::GoClock => {
-            let i: GoClockInput = typed("input", input)?;
-            let e: GoClockExpected = typed("expected", expected)?;
-            if e == GoClockExpected::default() {
-                return Err(issue("expected", "expects nothing"));
-            }
-            if let Some(n) = i.calls_of {
-                if n == 0 || n > i.moves.len() {
-                    return Err(field_issue(
-                        "input",
-                        "calls_of",
-                        format!("input.calls_of: move {n} of {}", i.moves.len()),
-                    ));
-                }
-            }
-            if e.calls.is_some() && i.calls_of.is_none() {
-                return Err(issue("input", "expected.calls needs input.calls_of"));
-            }
-        }
-        Kind::GoNigiri => {
-            let i: GoNigiriInput = typed("input", input)?;
-            let _: GoNigiriExpected = typed("expected", expected)?;
-            if i.stones_held == 0 {
+        let s = setup(&i)?;
+        let size = s.board.size();
+        let record = i.moves.as_ref().map(GoRecord::entries).unwrap_or_default();
+        let err = match play(&s, &record) {
+            Ok((_, err)) => err,
+            // A setup error is what the case tests.
+            Err(_) if e.error.as_ref().is_some_and(|x| x.ply == 0) => return Ok(()),
+            Err((_, m)) => return Err(issue(Part::Input, m)),
+        };
+        match (&err, &e.error) {
+            (Some(m), None) => {
                 return Err(field_issue(
-                    "input",
-                    "stones_held",
-                    "input.stones_held: the holder holds at least one stone".into(),
+                    Part::Input,
+                    "moves",
+                    format!("input.moves: {m}"),
+                ));
+            }
+            (None, Some(x)) => {
+                return Err(issue(
+                    Part::Expected,
+                    format!("expects an error at move {}, but the record plays", x.ply),
+                ));
+            }
+            _ => {}
+        }
+        for pts in [&e.legal, &e.forbidden].into_iter().flatten() {
+            points("expected", "points", pts, size)?;
+        }
+        if let Some(m) = &e.points {
+            points("expected", "points", &keys(m), size)?;
+        }
+        if let Some(m) = &e.liberties {
+            points("expected", "liberties", &keys(m), size)?;
+        }
+        if let Some(m) = &e.illegal {
+            points("expected", "illegal", &keys(m), size)?;
+            for code in m.values() {
+                if !["occupied", "suicide", "ko", "superko"].contains(&code.as_str()) {
+                    return Err(issue(
+                        Part::Expected,
+                        format!("illegal: unknown code '{code}' (occupied, suicide, ko, superko)"),
+                    ));
+                }
+            }
+        }
+        if let Some(k) = &e.ko {
+            if k != "none" {
+                point("expected", "ko", k, size)?;
+            }
+        }
+        if let Some(b) = &e.board {
+            diagram("expected", Some(b), Some(size))?;
+        }
+        if let Some(c) = &e.clause {
+            if !edition.clauses().contains(c) {
+                return Err(issue(
+                    Part::Expected,
+                    format!("unknown clause '{c}' in {}", edition.id),
                 ));
             }
         }
-        _ => return Err(issue("kind", "not a Go kind")),
+        Ok(())
     }
-    Ok(())
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: GoMovesInput = typed(Part::Input, input)?;
+        let s = setup(&i)?;
+        let record = i.moves.as_ref().map(GoRecord::entries).unwrap_or_default();
+        let (game, err) = match play(&s, &record) {
+            Ok(x) => x,
+            Err((code, _)) => {
+                return to_output(&GoMovesExpected {
+                    error: Some(GoMoveErrorExpected { ply: 0, code }),
+                    ..GoMovesExpected::default()
+                });
+            }
+        };
+        let r = game.replay();
+        let pos = &r.position;
+        let board = pos.board();
+        let result = match r.end {
+            None => GoResultName::Ongoing,
+            Some(End::Passes) => GoResultName::Counting,
+            Some(End::Repetition) => GoResultName::Draw,
+            Some(End::Resignation(Stone::Black)) => GoResultName::WhiteWins,
+            Some(End::Resignation(Stone::White)) => GoResultName::BlackWins,
+        };
+        let mut liberties = BTreeMap::new();
+        let mut legal = Vec::new();
+        let mut illegal = BTreeMap::new();
+        let mut forbidden = Vec::new();
+        for p in board.all_points() {
+            if let Some(g) = board.group(p) {
+                liberties.insert(p.to_string(), g.liberties.len());
+            }
+            match game.check(p) {
+                Ok(()) => legal.push(p.to_string()),
+                Err(x) => {
+                    if board.get(p).is_none() {
+                        forbidden.push(p.to_string());
+                    }
+                    illegal.insert(p.to_string(), x.code().to_string());
+                }
+            }
+        }
+        to_output(&GoMovesExpected {
+            error: err.map(|m| GoMoveErrorExpected {
+                ply: m.ply,
+                code: m.error.code().to_string(),
+            }),
+            result: Some(result),
+            end: Some(r.end.map_or("none", |x| x.code()).to_string()),
+            clause: Some(r.end.map_or("none", |x| x.clause()).to_string()),
+            plies: Some(r.plies),
+            to_move: Some(pos.to_move()),
+            board: Some(BoardText::Rows(board.rows())),
+            points: None,
+            prisoners: Some(pos.prisoners()),
+            ko: Some(pos.ko().map_or("none".to_string(), |p| p.to_string())),
+            liberties: Some(liberties),
+            legal: Some(legal),
+            illegal: Some(illegal),
+            forbidden: Some(forbidden),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: GoMovesExpected = typed(Part::Expected, expected)?;
+        let g: GoMovesExpected = output(Kind::GoMoves, got)?;
+        match (&e.error, &g.error) {
+            (Some(w), Some(x)) => {
+                mismatch("error ply", &w.ply, &x.ply)?;
+                mismatch("error code", &w.code, &x.code)?;
+                if x.ply == 0 {
+                    // The setup is refused: there is no game to look at.
+                    return Ok(());
+                }
+            }
+            (Some(w), None) => {
+                return Err(Mismatch::described(format!(
+                    "expected an error at move {} ({}), but the record plays",
+                    w.ply, w.code
+                )));
+            }
+            (None, Some(x)) => {
+                return Err(Mismatch::described(format!("move {}: {}", x.ply, x.code)));
+            }
+            (None, None) => {}
+        }
+        want("result", &e.result, &g.result)?;
+        want("end", &e.end, &g.end)?;
+        want("clause", &e.clause, &g.clause)?;
+        want("plies", &e.plies, &g.plies)?;
+        want("to_move", &e.to_move, &g.to_move)?;
+        want("prisoners", &e.prisoners, &g.prisoners)?;
+        let got_board = match &g.board {
+            Some(b) => Some(
+                diagram("answer", Some(b), None)
+                    .map_err(|e| Mismatch::described(e.to_string()))?
+                    .board,
+            ),
+            None => None,
+        };
+        if let Some(b) = &e.board {
+            let w = diagram("expected", Some(b), None)?.board;
+            let gb = got_board
+                .as_ref()
+                .ok_or_else(|| Mismatch::described("board: the answer has no board"))?;
+            if w != *gb {
+                return Err(Mismatch::described(format!(
+                    "board: expected\n{}\ngot\n{}",
+                    w.rows().join("\n"),
+                    gb.rows().join("\n")
+                )));
+            }
+        }
+        if let Some(m) = &e.points {
+            let answered = canonical_keys(&g.points);
+            for (t, w) in m {
+                let got = match (answered.get(&canonical(t)), &got_board) {
+                    (Some(s), _) => *s,
+                    (None, Some(b)) => {
+                        let p = point("expected", "points", t, b.size())?;
+                        state(b, p)
+                    }
+                    (None, None) => {
+                        return Err(Mismatch::described(format!(
+                            "point {t}: the answer has no points nor board"
+                        )));
+                    }
+                };
+                mismatch(&format!("point {t}"), w, &got)?;
+            }
+        }
+        if let Some(k) = &e.ko {
+            let got = g.ko.as_deref().map(canonical);
+            want("ko", &Some(canonical(k)), &got)?;
+        }
+        if let Some(m) = &e.liberties {
+            let answered = canonical_keys(&g.liberties);
+            for (t, w) in m {
+                let got = answered.get(&canonical(t)).ok_or_else(|| {
+                    Mismatch::described(format!("liberties of {t}: the point is empty"))
+                })?;
+                mismatch(&format!("liberties of {t}"), w, got)?;
+            }
+        }
+        let illegal = canonical_keys(&g.illegal);
+        if let Some(v) = &e.legal {
+            let legal = canonical_set(g.legal.as_deref().unwrap_or_default());
+            for t in v {
+                if !legal.contains(&canonical(t)) {
+                    let why = illegal
+                        .get(&canonical(t))
+                        .map_or("not legal", String::as_str);
+                    return Err(Mismatch::described(format!(
+                        "{t}: expected legal, but {why}"
+                    )));
+                }
+            }
+        }
+        if let Some(m) = &e.illegal {
+            for (t, w) in m {
+                match illegal.get(&canonical(t)) {
+                    None => {
+                        return Err(Mismatch::described(format!(
+                            "{t}: expected {w}, but it is legal"
+                        )));
+                    }
+                    Some(x) => mismatch(t, w, x)?,
+                }
+            }
+        }
+        if let Some(v) = &e.forbidden {
+            let w = canonical_set(v);
+            let got = canonical_set(
+                g.forbidden
+                    .as_deref()
+                    .ok_or_else(|| Mismatch::described("forbidden: the answer has none"))?,
+            );
+            if w != got {
+                return Err(Mismatch::described(format!(
+                    "forbidden points differ: missing [{}], unexpected [{}]",
+                    show(&w.difference(&got).cloned().collect()),
+                    show(&got.difference(&w).cloned().collect())
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(GoMovesInput),
+            schemars::schema_for!(GoMovesExpected),
+        )
+    }
+}
+
+/// `go-score`: counting a finished board.
+pub(crate) struct ScoreKind;
+
+impl CaseKind for ScoreKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        go_edition(Kind::GoScore, edition)?;
+        let i: GoScoreInput = typed(Part::Input, input)?;
+        let e: GoScoreExpected = typed(Part::Expected, expected)?;
+        if e == GoScoreExpected::default() {
+            return Err(issue(Part::Expected, "expects nothing"));
+        }
+        let d = diagram("input", Some(&i.board), i.size)?;
+        points("input", "dead", &i.dead, d.board.size())?;
+        terms(&i, d.board.size())?;
+        for (name, v) in [
+            ("black", e.black),
+            ("white", e.white),
+            ("black_threshold", e.black_threshold),
+            ("white_threshold", e.white_threshold),
+            ("margin", e.margin),
+        ] {
+            quarter("expected", name, v)?;
+        }
+        if let Some(u) = &e.unsettled {
+            points("expected", "unsettled", u, d.board.size())?;
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: GoScoreInput = typed(Part::Input, input)?;
+        let d = diagram("input", Some(&i.board), i.size)?;
+        let size = d.board.size();
+        let mut dead = d.dead.clone();
+        dead.extend(points("input", "dead", &i.dead, size)?);
+        let t = terms(&i, size)?;
+        let c = match counting::count(&d.board, &dead, &t) {
+            Ok(c) => c,
+            Err(err) => {
+                return to_output(&GoScoreExpected {
+                    error: Some(count_error_code(&err).to_string()),
+                    ..GoScoreExpected::default()
+                });
+            }
+        };
+        to_output(&GoScoreExpected {
+            error: None,
+            black: zi(c.area[0]),
+            white: zi(c.area[1]),
+            black_stones: Some(c.stones[0]),
+            white_stones: Some(c.stones[1]),
+            black_territory: Some(c.territory[0]),
+            white_territory: Some(c.territory[1]),
+            dead: Some(c.dead),
+            dame: Some(c.dame),
+            black_threshold: zi(c.threshold[0]),
+            white_threshold: zi(c.threshold[1]),
+            black_needs: Some(c.needs[0]),
+            white_needs: Some(c.needs[1]),
+            result: Some(match c.winner {
+                Some(Stone::Black) => GoResultName::BlackWins,
+                Some(Stone::White) => GoResultName::WhiteWins,
+                None => GoResultName::Draw,
+            }),
+            margin: zi(c.margin),
+            finished: Some(c.unsettled.is_empty()),
+            unsettled: Some(c.unsettled.iter().map(|p| p.to_string()).collect()),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: GoScoreExpected = typed(Part::Expected, expected)?;
+        let g: GoScoreExpected = output(Kind::GoScore, got)?;
+        match (&e.error, &g.error) {
+            (Some(w), Some(x)) => return mismatch("error", w, x),
+            (Some(w), None) => {
+                return Err(Mismatch::described(format!(
+                    "expected error '{w}', but the answer counted"
+                )));
+            }
+            (None, Some(x)) => return Err(Mismatch::described(format!("count refused: {x}"))),
+            (None, None) => {}
+        }
+        let quarters = |v: Option<f64>| v.and_then(Zi::from_f64);
+        for (what, w, x) in [
+            ("black", e.black, g.black),
+            ("white", e.white, g.white),
+            ("black_threshold", e.black_threshold, g.black_threshold),
+            ("white_threshold", e.white_threshold, g.white_threshold),
+        ] {
+            if w.is_some() {
+                want(what, &quarters(w), &quarters(x)).map_err(|_| Mismatch::Value {
+                    key: what.to_string(),
+                    expected: w.unwrap_or_default().to_string(),
+                    got: x.map_or("none".to_string(), |x| x.to_string()),
+                })?;
+            }
+        }
+        want("black_stones", &e.black_stones, &g.black_stones)?;
+        want("white_stones", &e.white_stones, &g.white_stones)?;
+        want("black_territory", &e.black_territory, &g.black_territory)?;
+        want("white_territory", &e.white_territory, &g.white_territory)?;
+        want("dead", &e.dead, &g.dead)?;
+        want("dame", &e.dame, &g.dame)?;
+        want("black_needs", &e.black_needs, &g.black_needs)?;
+        want("white_needs", &e.white_needs, &g.white_needs)?;
+        want("result", &e.result, &g.result).map_err(|m| {
+            m.detailed(format!(
+                ": black {}, white {}",
+                g.black.map_or("?".to_string(), |x| x.to_string()),
+                g.white.map_or("?".to_string(), |x| x.to_string())
+            ))
+        })?;
+        if e.margin.is_some() {
+            want("margin", &quarters(e.margin), &quarters(g.margin)).map_err(|_| {
+                Mismatch::Value {
+                    key: "margin".into(),
+                    expected: e.margin.unwrap_or_default().to_string(),
+                    got: g.margin.map_or("none".to_string(), |x| x.to_string()),
+                }
+            })?;
+        }
+        want("finished", &e.finished, &g.finished)?;
+        if let Some(u) = &e.unsettled {
+            let got = g.unsettled.as_deref().map(canonical_set);
+            want("unsettled", &Some(canonical_set(u)), &got)?;
+        }
+        Ok(())
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(GoScoreInput),
+            schemars::schema_for!(GoScoreExpected),
+        )
+    }
+}
+
+/// `go-clock`: the clock and byo-yomi calls.
+pub(crate) struct ClockKind;
+
+impl CaseKind for ClockKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        go_edition(Kind::GoClock, edition)?;
+        let i: GoClockInput = typed(Part::Input, input)?;
+        let e: GoClockExpected = typed(Part::Expected, expected)?;
+        if e == GoClockExpected::default() {
+            return Err(issue(Part::Expected, "expects nothing"));
+        }
+        if let Some(n) = i.calls_of {
+            if n == 0 || n > i.moves.len() {
+                return Err(field_issue(
+                    Part::Input,
+                    "calls_of",
+                    format!("input.calls_of: move {n} of {}", i.moves.len()),
+                ));
+            }
+        }
+        if e.calls.is_some() && i.calls_of.is_none() {
+            return Err(issue(Part::Input, "expected.calls needs input.calls_of"));
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: GoClockInput = typed(Part::Input, input)?;
+        let tc = TimeControl {
+            limit_minutes: i.limit_minutes,
+            reserve_minutes: i.reserve_minutes,
+        };
+        let r = match clock::run(tc, &i.moves) {
+            Ok(r) => r,
+            Err(err) => {
+                let code = match err {
+                    clock::ClockError::ReserveOverLimit { .. } => "reserve-over-limit",
+                    clock::ClockError::Limit(_) => "limit",
+                };
+                return to_output(&GoClockExpected {
+                    error: Some(code.to_string()),
+                    ..GoClockExpected::default()
+                });
+            }
+        };
+        let calls = i.calls_of.and_then(|n| {
+            r.moves.get(n.wrapping_sub(1)).map(|m| {
+                m.calls
+                    .iter()
+                    .map(|c| CallExpected {
+                        at: c.at,
+                        call: c.call.to_string(),
+                    })
+                    .collect()
+            })
+        });
+        to_output(&GoClockExpected {
+            main_left: Some(r.main_left),
+            reserve_left: Some(r.reserve_left),
+            lost: Some(r.lost_at.is_some()),
+            lost_at: r.lost_at,
+            deducted: Some(r.moves.iter().map(|m| m.deducted).collect()),
+            calls,
+            error: None,
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: GoClockExpected = typed(Part::Expected, expected)?;
+        let g: GoClockExpected = output(Kind::GoClock, got)?;
+        match (&e.error, &g.error) {
+            (Some(w), Some(x)) => return mismatch("error", w, x),
+            (Some(w), None) => {
+                return Err(Mismatch::described(format!(
+                    "expected error '{w}', but the clock ran"
+                )));
+            }
+            (None, Some(x)) => {
+                return Err(Mismatch::described(format!("time control refused: {x}")));
+            }
+            (None, None) => {}
+        }
+        want("main_left", &e.main_left, &g.main_left)?;
+        want("reserve_left", &e.reserve_left, &g.reserve_left)?;
+        want("lost", &e.lost, &g.lost)?;
+        if let Some(n) = e.lost_at {
+            mismatch("lost_at", &Some(n), &g.lost_at)?;
+        }
+        want("deducted", &e.deducted, &g.deducted)?;
+        if e.calls.is_some() && g.calls.is_none() {
+            return Err(Mismatch::described(
+                "calls: the answer has none (was the move played?)",
+            ));
+        }
+        want("calls", &e.calls, &g.calls)?;
+        Ok(())
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(GoClockInput),
+            schemars::schema_for!(GoClockExpected),
+        )
+    }
+}
+
+/// `go-nigiri`: who plays first after 猜先.
+pub(crate) struct NigiriKind;
+
+impl CaseKind for NigiriKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        go_edition(Kind::GoNigiri, edition)?;
+        let i: GoNigiriInput = typed(Part::Input, input)?;
+        let _: GoNigiriExpected = typed(Part::Expected, expected)?;
+        if i.stones_held == 0 {
+            return Err(field_issue(
+                Part::Input,
+                "stones_held",
+                "input.stones_held: the holder holds at least one stone".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: GoNigiriInput = typed(Part::Input, input)?;
+        let first = game::nigiri(i.stones_held, i.guess)
+            .ok_or_else(|| CaseError::at(Part::Input, "stones_held", "nobody holds a stone"))?;
+        to_output(&GoNigiriExpected { first })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: GoNigiriExpected = typed(Part::Expected, expected)?;
+        let g: GoNigiriExpected = output(Kind::GoNigiri, got)?;
+        mismatch("first", &e.first, &g.first)?;
+        Ok(())
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(GoNigiriInput),
+            schemars::schema_for!(GoNigiriExpected),
+        )
+    }
 }
 
 fn state(board: &Board, p: Point) -> PointState {
@@ -623,175 +1083,8 @@ fn state(board: &Board, p: Point) -> PointState {
     }
 }
 
-/// Runs a case; `Err` is the failure message.
-pub(crate) fn run(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), String> {
-    check(kind, expected, &answer(kind, input, edition)?)
-}
-
 fn zi(z: Zi) -> Option<f64> {
     Some(z.as_f64())
-}
-
-/// qigui's output, in the shape of `expected` with every key filled:
-/// `go-moves` answers `liberties` for every stone, `legal` and `illegal`
-/// for every point, and leaves `points` to `board`.
-pub(crate) fn answer(kind: Kind, input: &Value, _edition: &Edition) -> Result<Value, String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::GoMoves => {
-            let i: GoMovesInput = typed("input", input).map_err(fail)?;
-            let s = setup(&i).map_err(fail)?;
-            let record = i.moves.as_ref().map(GoRecord::entries).unwrap_or_default();
-            let (game, err) = match play(&s, &record) {
-                Ok(x) => x,
-                Err((code, _)) => {
-                    return to_output(&GoMovesExpected {
-                        error: Some(GoMoveErrorExpected { ply: 0, code }),
-                        ..GoMovesExpected::default()
-                    });
-                }
-            };
-            let r = game.replay();
-            let pos = &r.position;
-            let board = pos.board();
-            let result = match r.end {
-                None => GoResultName::Ongoing,
-                Some(End::Passes) => GoResultName::Counting,
-                Some(End::Repetition) => GoResultName::Draw,
-                Some(End::Resignation(Stone::Black)) => GoResultName::WhiteWins,
-                Some(End::Resignation(Stone::White)) => GoResultName::BlackWins,
-            };
-            let mut liberties = BTreeMap::new();
-            let mut legal = Vec::new();
-            let mut illegal = BTreeMap::new();
-            let mut forbidden = Vec::new();
-            for p in board.all_points() {
-                if let Some(g) = board.group(p) {
-                    liberties.insert(p.to_string(), g.liberties.len());
-                }
-                match game.check(p) {
-                    Ok(()) => legal.push(p.to_string()),
-                    Err(x) => {
-                        if board.get(p).is_none() {
-                            forbidden.push(p.to_string());
-                        }
-                        illegal.insert(p.to_string(), x.code().to_string());
-                    }
-                }
-            }
-            to_output(&GoMovesExpected {
-                error: err.map(|m| GoMoveErrorExpected {
-                    ply: m.ply,
-                    code: m.error.code().to_string(),
-                }),
-                result: Some(result),
-                end: Some(r.end.map_or("none", |x| x.code()).to_string()),
-                clause: Some(r.end.map_or("none", |x| x.clause()).to_string()),
-                plies: Some(r.plies),
-                to_move: Some(pos.to_move()),
-                board: Some(BoardText::Rows(board.rows())),
-                points: None,
-                prisoners: Some(pos.prisoners()),
-                ko: Some(pos.ko().map_or("none".to_string(), |p| p.to_string())),
-                liberties: Some(liberties),
-                legal: Some(legal),
-                illegal: Some(illegal),
-                forbidden: Some(forbidden),
-            })
-        }
-        Kind::GoScore => {
-            let i: GoScoreInput = typed("input", input).map_err(fail)?;
-            let d = diagram("input", Some(&i.board), i.size).map_err(fail)?;
-            let size = d.board.size();
-            let mut dead = d.dead.clone();
-            dead.extend(points("input", "dead", &i.dead, size).map_err(fail)?);
-            let t = terms(&i, size).map_err(fail)?;
-            let c = match counting::count(&d.board, &dead, &t) {
-                Ok(c) => c,
-                Err(err) => {
-                    return to_output(&GoScoreExpected {
-                        error: Some(count_error_code(&err).to_string()),
-                        ..GoScoreExpected::default()
-                    });
-                }
-            };
-            to_output(&GoScoreExpected {
-                error: None,
-                black: zi(c.area[0]),
-                white: zi(c.area[1]),
-                black_stones: Some(c.stones[0]),
-                white_stones: Some(c.stones[1]),
-                black_territory: Some(c.territory[0]),
-                white_territory: Some(c.territory[1]),
-                dead: Some(c.dead),
-                dame: Some(c.dame),
-                black_threshold: zi(c.threshold[0]),
-                white_threshold: zi(c.threshold[1]),
-                black_needs: Some(c.needs[0]),
-                white_needs: Some(c.needs[1]),
-                result: Some(match c.winner {
-                    Some(Stone::Black) => GoResultName::BlackWins,
-                    Some(Stone::White) => GoResultName::WhiteWins,
-                    None => GoResultName::Draw,
-                }),
-                margin: zi(c.margin),
-                finished: Some(c.unsettled.is_empty()),
-                unsettled: Some(c.unsettled.iter().map(|p| p.to_string()).collect()),
-            })
-        }
-        Kind::GoClock => {
-            let i: GoClockInput = typed("input", input).map_err(fail)?;
-            let tc = TimeControl {
-                limit_minutes: i.limit_minutes,
-                reserve_minutes: i.reserve_minutes,
-            };
-            let r = match clock::run(tc, &i.moves) {
-                Ok(r) => r,
-                Err(err) => {
-                    let code = match err {
-                        clock::ClockError::ReserveOverLimit { .. } => "reserve-over-limit",
-                        clock::ClockError::Limit(_) => "limit",
-                    };
-                    return to_output(&GoClockExpected {
-                        error: Some(code.to_string()),
-                        ..GoClockExpected::default()
-                    });
-                }
-            };
-            let calls = i.calls_of.and_then(|n| {
-                r.moves.get(n.wrapping_sub(1)).map(|m| {
-                    m.calls
-                        .iter()
-                        .map(|c| CallExpected {
-                            at: c.at,
-                            call: c.call.to_string(),
-                        })
-                        .collect()
-                })
-            });
-            to_output(&GoClockExpected {
-                main_left: Some(r.main_left),
-                reserve_left: Some(r.reserve_left),
-                lost: Some(r.lost_at.is_some()),
-                lost_at: r.lost_at,
-                deducted: Some(r.moves.iter().map(|m| m.deducted).collect()),
-                calls,
-                error: None,
-            })
-        }
-        Kind::GoNigiri => {
-            let i: GoNigiriInput = typed("input", input).map_err(fail)?;
-            let first = game::nigiri(i.stones_held, i.guess)
-                .ok_or_else(|| "nobody holds a stone".to_string())?;
-            to_output(&GoNigiriExpected { first })
-        }
-        _ => Err(format!("{} is not a Go kind", kind.name())),
-    }
 }
 
 /// A point's name as qigui prints it (`d4` → `D4`), or the text upper-cased
@@ -813,221 +1106,4 @@ fn canonical_set(v: &[String]) -> BTreeSet<String> {
 
 fn show(s: &BTreeSet<String>) -> String {
     s.iter().cloned().collect::<Vec<_>>().join(" ")
-}
-
-/// Compares an implementation's output with the expected output.
-pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::GoMoves => {
-            let e: GoMovesExpected = typed("expected", expected).map_err(fail)?;
-            let g: GoMovesExpected = output(kind, got)?;
-            match (&e.error, &g.error) {
-                (Some(w), Some(x)) => {
-                    mismatch("error ply", &w.ply, &x.ply)?;
-                    mismatch("error code", &w.code, &x.code)?;
-                    if x.ply == 0 {
-                        // The setup is refused: there is no game to look at.
-                        return Ok(());
-                    }
-                }
-                (Some(w), None) => {
-                    return Err(format!(
-                        "expected an error at move {} ({}), but the record plays",
-                        w.ply, w.code
-                    ));
-                }
-                (None, Some(x)) => return Err(format!("move {}: {}", x.ply, x.code)),
-                (None, None) => {}
-            }
-            want("result", &e.result, &g.result)?;
-            want("end", &e.end, &g.end)?;
-            want("clause", &e.clause, &g.clause)?;
-            want("plies", &e.plies, &g.plies)?;
-            want("to_move", &e.to_move, &g.to_move)?;
-            want("prisoners", &e.prisoners, &g.prisoners)?;
-            let got_board = match &g.board {
-                Some(b) => Some(diagram("answer", Some(b), None).map_err(fail)?.board),
-                None => None,
-            };
-            if let Some(b) = &e.board {
-                let w = diagram("expected", Some(b), None).map_err(fail)?.board;
-                let gb = got_board
-                    .as_ref()
-                    .ok_or_else(|| "board: the answer has no board".to_string())?;
-                if w != *gb {
-                    return Err(format!(
-                        "board: expected\n{}\ngot\n{}",
-                        w.rows().join("\n"),
-                        gb.rows().join("\n")
-                    ));
-                }
-            }
-            if let Some(m) = &e.points {
-                let answered = canonical_keys(&g.points);
-                for (t, w) in m {
-                    let got = match (answered.get(&canonical(t)), &got_board) {
-                        (Some(s), _) => *s,
-                        (None, Some(b)) => {
-                            let p = point("expected", "points", t, b.size()).map_err(fail)?;
-                            state(b, p)
-                        }
-                        (None, None) => {
-                            return Err(format!("point {t}: the answer has no points nor board"));
-                        }
-                    };
-                    mismatch(&format!("point {t}"), w, &got)?;
-                }
-            }
-            if let Some(k) = &e.ko {
-                let got = g.ko.as_deref().map(canonical);
-                want("ko", &Some(canonical(k)), &got)?;
-            }
-            if let Some(m) = &e.liberties {
-                let answered = canonical_keys(&g.liberties);
-                for (t, w) in m {
-                    let got = answered
-                        .get(&canonical(t))
-                        .ok_or_else(|| format!("liberties of {t}: the point is empty"))?;
-                    mismatch(&format!("liberties of {t}"), w, got)?;
-                }
-            }
-            let illegal = canonical_keys(&g.illegal);
-            if let Some(v) = &e.legal {
-                let legal = canonical_set(g.legal.as_deref().unwrap_or_default());
-                for t in v {
-                    if !legal.contains(&canonical(t)) {
-                        let why = illegal
-                            .get(&canonical(t))
-                            .map_or("not legal", String::as_str);
-                        return Err(format!("{t}: expected legal, but {why}"));
-                    }
-                }
-            }
-            if let Some(m) = &e.illegal {
-                for (t, w) in m {
-                    match illegal.get(&canonical(t)) {
-                        None => return Err(format!("{t}: expected {w}, but it is legal")),
-                        Some(x) => mismatch(t, w, x)?,
-                    }
-                }
-            }
-            if let Some(v) = &e.forbidden {
-                let w = canonical_set(v);
-                let got = canonical_set(
-                    g.forbidden
-                        .as_deref()
-                        .ok_or_else(|| "forbidden: the answer has none".to_string())?,
-                );
-                if w != got {
-                    return Err(format!(
-                        "forbidden points differ: missing [{}], unexpected [{}]",
-                        show(&w.difference(&got).cloned().collect()),
-                        show(&got.difference(&w).cloned().collect())
-                    ));
-                }
-            }
-        }
-        Kind::GoScore => {
-            let e: GoScoreExpected = typed("expected", expected).map_err(fail)?;
-            let g: GoScoreExpected = output(kind, got)?;
-            match (&e.error, &g.error) {
-                (Some(w), Some(x)) => return mismatch("error", w, x),
-                (Some(w), None) => {
-                    return Err(format!("expected error '{w}', but the answer counted"));
-                }
-                (None, Some(x)) => return Err(format!("count refused: {x}")),
-                (None, None) => {}
-            }
-            let quarters = |v: Option<f64>| v.and_then(Zi::from_f64);
-            for (what, w, x) in [
-                ("black", e.black, g.black),
-                ("white", e.white, g.white),
-                ("black_threshold", e.black_threshold, g.black_threshold),
-                ("white_threshold", e.white_threshold, g.white_threshold),
-            ] {
-                if w.is_some() {
-                    want(what, &quarters(w), &quarters(x)).map_err(|_| {
-                        format!(
-                            "{what}: expected {}, got {}",
-                            w.unwrap_or_default(),
-                            x.map_or("none".to_string(), |x| x.to_string())
-                        )
-                    })?;
-                }
-            }
-            want("black_stones", &e.black_stones, &g.black_stones)?;
-            want("white_stones", &e.white_stones, &g.white_stones)?;
-            want("black_territory", &e.black_territory, &g.black_territory)?;
-            want("white_territory", &e.white_territory, &g.white_territory)?;
-            want("dead", &e.dead, &g.dead)?;
-            want("dame", &e.dame, &g.dame)?;
-            want("black_needs", &e.black_needs, &g.black_needs)?;
-            want("white_needs", &e.white_needs, &g.white_needs)?;
-            want("result", &e.result, &g.result).map_err(|m| {
-                format!(
-                    "{m}: black {}, white {}",
-                    g.black.map_or("?".to_string(), |x| x.to_string()),
-                    g.white.map_or("?".to_string(), |x| x.to_string())
-                )
-            })?;
-            if e.margin.is_some() {
-                want("margin", &quarters(e.margin), &quarters(g.margin)).map_err(|_| {
-                    format!(
-                        "margin: expected {}, got {}",
-                        e.margin.unwrap_or_default(),
-                        g.margin.map_or("none".to_string(), |x| x.to_string())
-                    )
-                })?;
-            }
-            want("finished", &e.finished, &g.finished)?;
-            if let Some(u) = &e.unsettled {
-                let got = g.unsettled.as_deref().map(canonical_set);
-                want("unsettled", &Some(canonical_set(u)), &got)?;
-            }
-        }
-        Kind::GoClock => {
-            let e: GoClockExpected = typed("expected", expected).map_err(fail)?;
-            let g: GoClockExpected = output(kind, got)?;
-            match (&e.error, &g.error) {
-                (Some(w), Some(x)) => return mismatch("error", w, x),
-                (Some(w), None) => {
-                    return Err(format!("expected error '{w}', but the clock ran"));
-                }
-                (None, Some(x)) => return Err(format!("time control refused: {x}")),
-                (None, None) => {}
-            }
-            want("main_left", &e.main_left, &g.main_left)?;
-            want("reserve_left", &e.reserve_left, &g.reserve_left)?;
-            want("lost", &e.lost, &g.lost)?;
-            if let Some(n) = e.lost_at {
-                mismatch("lost_at", &Some(n), &g.lost_at)?;
-            }
-            want("deducted", &e.deducted, &g.deducted)?;
-            if e.calls.is_some() && g.calls.is_none() {
-                return Err("calls: the answer has none (was the move played?)".to_string());
-            }
-            want("calls", &e.calls, &g.calls)?;
-        }
-        Kind::GoNigiri => {
-            let e: GoNigiriExpected = typed("expected", expected).map_err(fail)?;
-            let g: GoNigiriExpected = output(kind, got)?;
-            mismatch("first", &e.first, &g.first)?;
-        }
-        _ => return Err(format!("{} is not a Go kind", kind.name())),
-    }
-    Ok(())
-}
-
-/// The JSON Schemas of each Go kind's input and expected output.
-#[cfg(test)]
-pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    use schemars::schema_for;
-    match kind {
-        Kind::GoMoves => (schema_for!(GoMovesInput), schema_for!(GoMovesExpected)),
-        Kind::GoScore => (schema_for!(GoScoreInput), schema_for!(GoScoreExpected)),
-        Kind::GoClock => (schema_for!(GoClockInput), schema_for!(GoClockExpected)),
-        Kind::GoNigiri => (schema_for!(GoNigiriInput), schema_for!(GoNigiriExpected)),
-        _ => (schema_for!(()), schema_for!(())),
-    }
 }

@@ -21,7 +21,10 @@ use crate::gomoku::patterns::{Shape, shapes};
 use crate::gomoku::record::{Action, parse_actions};
 use crate::gomoku::result::{Event, GameRecord, Reason, adjudicate};
 
-use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
+use super::{
+    CaseError, CaseKind, Kind, Mismatch, Part, RunError, issue, mismatch, output, to_output, typed,
+    want,
+};
 
 /// A record's actions: one string (`"H8 I9 swap J10"`) or a list of strings,
 /// each holding one or more actions (`["H8", "offer K10 L11"]`).
@@ -37,12 +40,12 @@ pub enum ActionText {
 }
 
 impl ActionText {
-    fn actions(&self) -> Result<Vec<Action>, String> {
+    fn actions(&self) -> Result<Vec<Action>, crate::gomoku::record::ParseRecordError> {
         let text = match self {
             ActionText::Line(s) => s.clone(),
             ActionText::List(v) => v.join(" "),
         };
-        parse_actions(&text).map_err(|e| e.to_string())
+        parse_actions(&text)
     }
 }
 
@@ -312,173 +315,53 @@ pub struct ResultExpected {
     pub empty: Option<Vec<String>>,
 }
 
-fn point(key: &str, field: &str, s: &str) -> Result<Point, Issue> {
+fn point(part: Part, field: &str, s: &str) -> Result<Point, CaseError> {
     s.parse()
-        .map_err(|e: crate::gomoku::board::ParsePointError| Issue {
-            key: key.into(),
-            field: Some(field.into()),
-            message: format!("{field}: {e}"),
+        .map_err(|e: crate::gomoku::board::ParsePointError| {
+            CaseError::at(part, field, format!("{field}: {e}"))
         })
 }
 
-fn board(black: &str, white: &str) -> Result<Board, Issue> {
-    Board::from_lists(black, white).map_err(|e| Issue {
-        key: "input".into(),
-        field: None,
-        message: format!("input: {e}"),
-    })
+fn board(black: &str, white: &str) -> Result<Board, CaseError> {
+    Board::from_lists(black, white).map_err(|e| issue(Part::Input, format!("input: {e}")))
 }
 
-fn points(key: &str, field: &str, s: &str) -> Result<Vec<Point>, Issue> {
-    parse_points(s).map_err(|e| Issue {
-        key: key.into(),
-        field: Some(field.into()),
-        message: format!("{field}: {e}"),
-    })
+fn points(part: Part, field: &str, s: &str) -> Result<Vec<Point>, CaseError> {
+    parse_points(s).map_err(|e| CaseError::at(part, field, format!("{field}: {e}")))
 }
 
-fn gomoku_edition(edition: &Edition) -> Result<(), Issue> {
+fn gomoku_edition(edition: &Edition) -> Result<(), CaseError> {
     if edition.game != GameKind::Gomoku {
-        return Err(issue("kind", format!("a Gomoku kind in {}", edition.id)));
+        return Err(issue(
+            Part::Kind,
+            format!("a Gomoku kind in {}", edition.id),
+        ));
     }
     Ok(())
 }
 
-fn clause_known(edition: &Edition, field: &str, c: &str) -> Result<(), Issue> {
+fn clause_known(edition: &Edition, field: &str, c: &str) -> Result<(), CaseError> {
     if edition.clauses().contains(c) {
         Ok(())
     } else {
-        Err(Issue {
-            key: "expected".into(),
-            field: Some(field.into()),
-            message: format!("unknown clause '{c}' in {}", edition.id),
-        })
+        Err(CaseError::at(
+            Part::Expected,
+            field,
+            format!("unknown clause '{c}' in {}", edition.id),
+        ))
     }
-}
-
-/// Validates a case's input and expected output for one edition.
-pub(crate) fn validate(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    gomoku_edition(edition)?;
-    match kind {
-        Kind::GomokuBoard => {
-            let _: BoardInput = typed("input", input)?;
-            let e: BoardExpected = typed("expected", expected)?;
-            if !e.valid && (e.mark.is_some() || e.column.is_some() || e.row.is_some()) {
-                return Err(issue(
-                    "expected",
-                    "an invalid point has no mark, column or row",
-                ));
-            }
-            if let Some(m) = &e.mark {
-                if !["tianyuan", "star", "none"].contains(&m.as_str()) {
-                    return Err(issue(
-                        "expected",
-                        format!("mark '{m}': tianyuan, star or none"),
-                    ));
-                }
-            }
-        }
-        Kind::GomokuPattern => {
-            let i: PatternInput = typed("input", input)?;
-            let e: PatternExpected = typed("expected", expected)?;
-            let b = board(&i.black, &i.white)?;
-            let p = point("input", "point", &i.point)?;
-            if b.get(p).is_none() {
-                return Err(issue("input", format!("point {p} holds no stone")));
-            }
-            if e.lines().is_empty() {
-                return Err(issue("expected", "expects nothing: give at least one line"));
-            }
-            for (_, l) in e.lines() {
-                for q in l.points.iter().flatten() {
-                    point("expected", "points", q)?;
-                }
-            }
-        }
-        Kind::GomokuForbidden => {
-            let i: ForbiddenInput = typed("input", input)?;
-            let e: ForbiddenExpected = typed("expected", expected)?;
-            let b = board(&i.black, &i.white)?;
-            let scope = match &i.points {
-                Some(s) => Some(points("input", "points", s)?),
-                None => None,
-            };
-            for q in e.forbidden.keys() {
-                let q = point("expected", "forbidden", q)?;
-                if !b.is_empty_at(q) {
-                    return Err(issue(
-                        "expected",
-                        format!("forbidden point {q} is not empty"),
-                    ));
-                }
-                if scope.as_ref().is_some_and(|s| !s.contains(&q)) {
-                    return Err(issue(
-                        "expected",
-                        format!("forbidden point {q} is not among the points checked"),
-                    ));
-                }
-            }
-        }
-        Kind::GomokuOpening => {
-            let i: OpeningInput = typed("input", input)?;
-            let e: OpeningExpected = typed("expected", expected)?;
-            i.actions
-                .actions()
-                .map_err(|m| issue("input", format!("actions: {m}")))?;
-            if e.legal && (e.error.is_some() || e.at.is_some()) {
-                return Err(issue("expected", "a legal opening has no error"));
-            }
-            if !e.legal && e.error.is_none() {
-                return Err(issue(
-                    "expected",
-                    "an illegal opening needs its clause (error)",
-                ));
-            }
-            if let Some(c) = &e.error {
-                clause_known(edition, "error", c)?;
-            }
-        }
-        Kind::GomokuResult => {
-            let i: ResultInput = typed("input", input)?;
-            let e: ResultExpected = typed("expected", expected)?;
-            i.moves
-                .actions()
-                .map_err(|m| issue("input", format!("moves: {m}")))?;
-            if e.result.is_some() == e.error.is_some() {
-                return Err(issue("expected", "give either result or error"));
-            }
-            for c in [&e.clause, &e.error].into_iter().flatten() {
-                clause_known(edition, "clause", c)?;
-            }
-            for q in e
-                .stones
-                .iter()
-                .flat_map(|m| m.keys())
-                .chain(e.empty.iter().flatten())
-            {
-                point("expected", "stones", q)?;
-            }
-        }
-        _ => return Err(issue("kind", "not a Gomoku kind")),
-    }
-    Ok(())
 }
 
 fn reading(r: Option<Reading>) -> Reading {
     r.unwrap_or_default()
 }
 
-fn bad_point(e: crate::gomoku::board::ParsePointError) -> String {
-    e.to_string()
+fn bad_point(e: crate::gomoku::board::ParsePointError) -> CaseError {
+    CaseError::rules(e)
 }
 
 /// A list of points mapped by a symmetry.
-fn map_points(sym: Symmetry, text: &str) -> Result<String, String> {
+fn map_points(sym: Symmetry, text: &str) -> Result<String, CaseError> {
     Ok(parse_points(text)
         .map_err(bad_point)?
         .into_iter()
@@ -514,14 +397,18 @@ fn show_points<'a>(v: impl IntoIterator<Item = &'a Point>) -> String {
 }
 
 /// Reads the answer's point names (any case).
-fn answered_point(what: &str, q: &str) -> Result<Point, String> {
+fn answered_point(what: &str, q: &str) -> Result<Point, Mismatch> {
     q.parse()
-        .map_err(|e: crate::gomoku::board::ParsePointError| format!("{what}: the answer's {e}"))
+        .map_err(|e: crate::gomoku::board::ParsePointError| {
+            Mismatch::described(format!("{what}: the answer's {e}"))
+        })
 }
 
-fn expected_point(what: &str, q: &str) -> Result<Point, String> {
+fn expected_point(what: &str, q: &str) -> Result<Point, Mismatch> {
     q.parse()
-        .map_err(|e: crate::gomoku::board::ParsePointError| format!("{what}: expected {e}"))
+        .map_err(|e: crate::gomoku::board::ParsePointError| {
+            Mismatch::described(format!("{what}: expected {e}"))
+        })
 }
 
 impl PatternExpected {
@@ -608,12 +495,12 @@ fn board_answer(i: &BoardInput) -> BoardExpected {
 
 /// `gomoku-pattern`: every line through the point, on the board mapped by
 /// `sym`.
-fn pattern_answer(i: &PatternInput, sym: Symmetry) -> Result<PatternExpected, String> {
+fn pattern_answer(i: &PatternInput, sym: Symmetry) -> Result<PatternExpected, CaseError> {
     let b = Board::from_lists(&map_points(sym, &i.black)?, &map_points(sym, &i.white)?)
-        .map_err(|e| e.to_string())?;
+        .map_err(CaseError::rules)?;
     let p: Point = map_point(sym, &i.point).parse().map_err(bad_point)?;
     let got = shapes(&b, p, i.forbidden.unwrap_or(true), reading(i.reading))
-        .ok_or_else(|| format!("{p} holds no stone"))?;
+        .ok_or_else(|| issue(Part::Input, format!("{p} holds no stone")))?;
     let mut out = PatternExpected::default();
     for l in got {
         *out.line_mut(l.direction) = Some(LineExpected {
@@ -627,9 +514,9 @@ fn pattern_answer(i: &PatternInput, sym: Symmetry) -> Result<PatternExpected, St
 
 /// `gomoku-forbidden`: every forbidden point among those checked, on the
 /// board mapped by `sym`.
-fn forbidden_answer(i: &ForbiddenInput, sym: Symmetry) -> Result<ForbiddenExpected, String> {
+fn forbidden_answer(i: &ForbiddenInput, sym: Symmetry) -> Result<ForbiddenExpected, CaseError> {
     let b = Board::from_lists(&map_points(sym, &i.black)?, &map_points(sym, &i.white)?)
-        .map_err(|e| e.to_string())?;
+        .map_err(CaseError::rules)?;
     let r = reading(i.reading);
     let got: BTreeMap<Point, Forbidden> = match &i.points {
         None => forbidden_map(&b, r).into_iter().collect(),
@@ -647,8 +534,8 @@ fn forbidden_answer(i: &ForbiddenInput, sym: Symmetry) -> Result<ForbiddenExpect
 
 /// `gomoku-opening`: the actions applied until the first refused one; the
 /// second value is qigui's reason for refusing it.
-fn opening_answer(i: &OpeningInput) -> Result<(OpeningExpected, Option<String>), String> {
-    let actions = i.actions.actions()?;
+fn opening_answer(i: &OpeningInput) -> Result<(OpeningExpected, Option<String>), CaseError> {
+    let actions = i.actions.actions().map_err(CaseError::rules)?;
     let mut o = Opening::new(i.rule);
     let mut failure = None;
     for (k, a) in actions.iter().enumerate() {
@@ -685,12 +572,13 @@ fn opening_answer(i: &OpeningInput) -> Result<(OpeningExpected, Option<String>),
 fn result_answer(
     i: &ResultInput,
     sym: Symmetry,
-) -> Result<(ResultExpected, Option<String>), String> {
+) -> Result<(ResultExpected, Option<String>), CaseError> {
     let rec = GameRecord {
         opening: i.opening.unwrap_or_default(),
         actions: i
             .moves
-            .actions()?
+            .actions()
+            .map_err(CaseError::rules)?
             .iter()
             .map(|a| a.transformed(sym))
             .collect(),
@@ -701,7 +589,10 @@ fn result_answer(
         Ok(a) => a,
         Err(err) => {
             let Some(clause) = err.clause() else {
-                return Err(format!("the record cannot be adjudicated: {err}"));
+                return Err(issue(
+                    Part::Input,
+                    format!("the record cannot be adjudicated: {err}"),
+                ));
             };
             let out = ResultExpected {
                 error: Some(clause.to_string()),
@@ -741,40 +632,18 @@ fn result_answer(
     Ok((out, None))
 }
 
-/// qigui's output for a case, in the shape of the kind's `expected` with
-/// every key filled: `gomoku-pattern` answers all four lines with their
-/// points and fours, `gomoku-result` the whole board (`stones` and
-/// `empty`).
-pub(crate) fn answer(kind: Kind, input: &Value, _edition: &Edition) -> Result<Value, String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::GomokuBoard => to_output(&board_answer(&typed("input", input).map_err(fail)?)),
-        Kind::GomokuPattern => to_output(&pattern_answer(
-            &typed("input", input).map_err(fail)?,
-            Symmetry::Identity,
-        )?),
-        Kind::GomokuForbidden => to_output(&forbidden_answer(
-            &typed("input", input).map_err(fail)?,
-            Symmetry::Identity,
-        )?),
-        Kind::GomokuOpening => to_output(&opening_answer(&typed("input", input).map_err(fail)?)?.0),
-        Kind::GomokuResult => {
-            to_output(&result_answer(&typed("input", input).map_err(fail)?, Symmetry::Identity)?.0)
-        }
-        _ => Err(format!("{} is not a Gomoku kind", kind.name())),
-    }
-}
-
-fn check_board(e: &BoardExpected, g: &BoardExpected) -> Result<(), String> {
+fn check_board(e: &BoardExpected, g: &BoardExpected) -> Result<(), Mismatch> {
     match (e.valid, g.valid) {
         (false, true) => {
             let read = match (&g.column, g.row) {
                 (Some(c), Some(r)) => format!(", but read {c}{r}"),
                 _ => ", but the answer reads it as one".to_string(),
             };
-            Err(format!("expected not a point{read}"))
+            Err(Mismatch::described(format!("expected not a point{read}")))
         }
-        (true, false) => Err("expected a point, but the answer says it is not one".into()),
+        (true, false) => Err(Mismatch::described(
+            "expected a point, but the answer says it is not one",
+        )),
         (false, false) => Ok(()),
         (true, true) => {
             want("mark", &e.mark, &g.mark)?;
@@ -784,37 +653,37 @@ fn check_board(e: &BoardExpected, g: &BoardExpected) -> Result<(), String> {
     }
 }
 
-fn check_pattern(e: &PatternExpected, g: &PatternExpected) -> Result<(), String> {
+fn check_pattern(e: &PatternExpected, g: &PatternExpected) -> Result<(), Mismatch> {
     for (d, w) in e.lines() {
         let ctx = format!("{} line", d.code());
         let Some(line) = g.line(d) else {
-            return Err(format!(
+            return Err(Mismatch::described(format!(
                 "{ctx}: expected {:?}, but the answer has no such line",
                 w.shape
-            ));
+            )));
         };
         mismatch(&format!("{ctx}: shape"), &w.shape, &line.shape)?;
         if let Some(ps) = &w.points {
             let want_set = ps
                 .iter()
                 .map(|q| expected_point(&ctx, q))
-                .collect::<Result<BTreeSet<Point>, String>>()?;
+                .collect::<Result<BTreeSet<Point>, Mismatch>>()?;
             let Some(got) = &line.points else {
-                return Err(format!(
+                return Err(Mismatch::described(format!(
                     "{ctx}: points: expected [{}], but the answer has none",
                     show_points(&want_set)
-                ));
+                )));
             };
             let got_set = got
                 .iter()
                 .map(|q| answered_point(&ctx, q))
-                .collect::<Result<BTreeSet<Point>, String>>()?;
+                .collect::<Result<BTreeSet<Point>, Mismatch>>()?;
             if want_set != got_set {
-                return Err(format!(
+                return Err(Mismatch::described(format!(
                     "{ctx}: points: expected [{}], got [{}]",
                     show_points(&want_set),
                     show_points(&got_set)
-                ));
+                )));
             }
         }
         want(&format!("{ctx}: fours"), &w.fours, &line.fours)?;
@@ -822,17 +691,17 @@ fn check_pattern(e: &PatternExpected, g: &PatternExpected) -> Result<(), String>
     Ok(())
 }
 
-fn check_forbidden(e: &ForbiddenExpected, g: &ForbiddenExpected) -> Result<(), String> {
+fn check_forbidden(e: &ForbiddenExpected, g: &ForbiddenExpected) -> Result<(), Mismatch> {
     let want_map = e
         .forbidden
         .iter()
         .map(|(q, f)| Ok((expected_point("forbidden", q)?, *f)))
-        .collect::<Result<BTreeMap<Point, Forbidden>, String>>()?;
+        .collect::<Result<BTreeMap<Point, Forbidden>, Mismatch>>()?;
     let got = g
         .forbidden
         .iter()
         .map(|(q, f)| Ok((answered_point("forbidden", q)?, *f)))
-        .collect::<Result<BTreeMap<Point, Forbidden>, String>>()?;
+        .collect::<Result<BTreeMap<Point, Forbidden>, Mismatch>>()?;
     if want_map != got {
         let show = |m: &BTreeMap<Point, Forbidden>| {
             m.iter()
@@ -840,28 +709,33 @@ fn check_forbidden(e: &ForbiddenExpected, g: &ForbiddenExpected) -> Result<(), S
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        return Err(format!(
+        return Err(Mismatch::described(format!(
             "forbidden points: expected {{{}}}, got {{{}}}",
             show(&want_map),
             show(&got)
-        ));
+        )));
     }
     Ok(())
 }
 
-fn check_opening(e: &OpeningExpected, g: &OpeningExpected) -> Result<(), String> {
+fn check_opening(e: &OpeningExpected, g: &OpeningExpected) -> Result<(), Mismatch> {
     let refused = || {
         let at = g.at.map(|k| format!(" at action {k}")).unwrap_or_default();
         let why = g.error.as_deref().unwrap_or("no clause given");
         format!("refused{at} ({why})")
     };
     match (e.legal, g.legal) {
-        (true, false) => return Err(format!("expected legal, but {}", refused())),
+        (true, false) => {
+            return Err(Mismatch::described(format!(
+                "expected legal, but {}",
+                refused()
+            )));
+        }
         (false, true) => {
-            return Err(format!(
+            return Err(Mismatch::described(format!(
                 "expected illegal ({}), but every action is allowed",
                 e.error.as_deref().unwrap_or("")
-            ));
+            )));
         }
         (false, false) => {
             want("error", &e.error, &g.error)?;
@@ -878,7 +752,7 @@ fn check_opening(e: &OpeningExpected, g: &OpeningExpected) -> Result<(), String>
 
 /// Which points are empty in an answer: its `empty` list, or else every
 /// point its `stones` (the whole board) leaves out.
-fn answered_empty(g: &ResultExpected, p: Point) -> Result<bool, String> {
+fn answered_empty(g: &ResultExpected, p: Point) -> Result<bool, Mismatch> {
     if let Some(empty) = &g.empty {
         for q in empty {
             if answered_point("empty", q)? == p {
@@ -896,23 +770,27 @@ fn answered_empty(g: &ResultExpected, p: Point) -> Result<bool, String> {
             }
             Ok(true)
         }
-        None => Err(format!(
+        None => Err(Mismatch::described(format!(
             "stone on {p}: expected none, but the answer has neither empty nor stones"
-        )),
+        ))),
     }
 }
 
-fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), String> {
+fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), Mismatch> {
     match (&e.error, &g.error) {
         (Some(w), Some(x)) => return mismatch("error", w, x),
-        (None, Some(x)) => return Err(format!("expected a result, got the error {x}")),
+        (None, Some(x)) => {
+            return Err(Mismatch::described(format!(
+                "expected a result, got the error {x}"
+            )));
+        }
         (Some(w), None) => {
-            return Err(format!(
+            return Err(Mismatch::described(format!(
                 "expected the error {w}, but the record plays ({})",
                 g.result
                     .map(|r| format!("{r:?}"))
                     .unwrap_or_else(|| "no result given".into())
-            ));
+            )));
         }
         (None, None) => {}
     }
@@ -921,7 +799,7 @@ fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), String> {
         (Some(r), Some(c), None) => format!(" ({}, {c})", r.code()),
         _ => String::new(),
     };
-    want("result", &e.result, &g.result).map_err(|m| format!("{m}{detail}"))?;
+    want("result", &e.result, &g.result).map_err(|m| m.detailed(detail))?;
     want("reason", &e.reason, &g.reason)?;
     want("clause", &e.clause, &g.clause)?;
     want("move", &e.last_move, &g.last_move)?;
@@ -932,8 +810,12 @@ fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), String> {
             Some(m) => m
                 .iter()
                 .map(|(q, s)| Ok((answered_point("stones", q)?, *s)))
-                .collect::<Result<BTreeMap<Point, Stone>, String>>()?,
-            None => return Err("stones: expected stones, but the answer has none".into()),
+                .collect::<Result<BTreeMap<Point, Stone>, Mismatch>>()?,
+            None => {
+                return Err(Mismatch::described(
+                    "stones: expected stones, but the answer has none",
+                ));
+            }
         };
         for (q, s) in stones {
             let p = expected_point("stones", q)?;
@@ -948,41 +830,13 @@ fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), String> {
                     .find(|(k, _)| k.parse::<Point>().ok() == Some(p))
                     .map(|(_, s)| *s)
             });
-            return Err(format!(
+            return Err(Mismatch::described(format!(
                 "stone on {p}: expected None, got {}",
                 s.map_or_else(|| "a stone".to_string(), |s| format!("Some({s:?})"))
-            ));
+            )));
         }
     }
     Ok(())
-}
-
-/// Compares an implementation's output with the expected output.
-pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::GomokuBoard => check_board(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        Kind::GomokuPattern => check_pattern(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        Kind::GomokuForbidden => check_forbidden(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        Kind::GomokuOpening => check_opening(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        Kind::GomokuResult => check_result(
-            &typed("expected", expected).map_err(fail)?,
-            &output(kind, got)?,
-        ),
-        _ => Err(format!("{} is not a Gomoku kind", kind.name())),
-    }
 }
 
 /// `check(expected, answer)` through JSON, as an adapter's answer is
@@ -993,77 +847,347 @@ fn compare<T: Serialize, U: Serialize>(
     answer: &U,
     why: Option<String>,
     sym: Symmetry,
-) -> Result<(), String> {
-    check(kind, &to_output(expected)?, &to_output(answer)?).map_err(|m| {
+) -> Result<(), RunError> {
+    let (expected, answer) = (to_output(expected)?, to_output(answer)?);
+    super::of(kind).check(&expected, &answer).map_err(|m| {
         let why = why.map(|w| format!(" — qigui: {w}")).unwrap_or_default();
-        format!("{m}{}{why}", under(sym))
+        RunError::Differs(m.detailed(format!("{}{why}", under(sym))))
     })
 }
 
-/// Runs a case: `check(expected, answer(input))`, and for `gomoku-pattern`,
-/// `gomoku-forbidden` and `gomoku-result` the same under each of the 8
-/// symmetries of the board, input and expectation mapped alike (the rules
-/// are symmetric). `Err` is the failure message; it names the symmetry.
-pub(crate) fn run(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    _edition: &Edition,
-) -> Result<(), String> {
-    let fail = |i: Issue| i.message;
-    let id = Symmetry::Identity;
-    match kind {
-        Kind::GomokuBoard => {
-            let i: BoardInput = typed("input", input).map_err(fail)?;
-            let e: BoardExpected = typed("expected", expected).map_err(fail)?;
-            let why = i.point.parse::<Point>().err().map(|e| e.to_string());
-            compare(kind, &e, &board_answer(&i), why, id)
+/// `gomoku-board`: a point's name and mark.
+pub(crate) struct BoardKind;
+
+impl CaseKind for BoardKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        gomoku_edition(edition)?;
+        let _: BoardInput = typed(Part::Input, input)?;
+        let e: BoardExpected = typed(Part::Expected, expected)?;
+        if !e.valid && (e.mark.is_some() || e.column.is_some() || e.row.is_some()) {
+            return Err(issue(
+                Part::Expected,
+                "an invalid point has no mark, column or row",
+            ));
         }
-        Kind::GomokuPattern => {
-            let i: PatternInput = typed("input", input).map_err(fail)?;
-            let e: PatternExpected = typed("expected", expected).map_err(fail)?;
-            for sym in Symmetry::ALL {
-                compare(kind, &e.under(sym), &pattern_answer(&i, sym)?, None, sym)?;
+        if let Some(m) = &e.mark {
+            if !["tianyuan", "star", "none"].contains(&m.as_str()) {
+                return Err(issue(
+                    Part::Expected,
+                    format!("mark '{m}': tianyuan, star or none"),
+                ));
             }
-            Ok(())
         }
-        Kind::GomokuForbidden => {
-            let i: ForbiddenInput = typed("input", input).map_err(fail)?;
-            let e: ForbiddenExpected = typed("expected", expected).map_err(fail)?;
-            for sym in Symmetry::ALL {
-                compare(kind, &e.under(sym), &forbidden_answer(&i, sym)?, None, sym)?;
-            }
-            Ok(())
-        }
-        Kind::GomokuOpening => {
-            let i: OpeningInput = typed("input", input).map_err(fail)?;
-            let e: OpeningExpected = typed("expected", expected).map_err(fail)?;
-            let (got, why) = opening_answer(&i)?;
-            compare(kind, &e, &got, why, id)
-        }
-        Kind::GomokuResult => {
-            let i: ResultInput = typed("input", input).map_err(fail)?;
-            let e: ResultExpected = typed("expected", expected).map_err(fail)?;
-            for sym in Symmetry::ALL {
-                let (got, why) = result_answer(&i, sym)?;
-                compare(kind, &e.under(sym), &got, why, sym)?;
-            }
-            Ok(())
-        }
-        _ => Err(format!("{} is not a Gomoku kind", kind.name())),
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: BoardInput = typed(Part::Input, input)?;
+        to_output(&board_answer(&i))
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_board(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::GomokuBoard, got)?,
+        )
+    }
+
+    /// qigui's own run compares its answer through JSON, as an adapter's
+    /// is, and adds its reason to a failure.
+    fn run(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), RunError> {
+        let i: BoardInput = typed(Part::Input, input)?;
+        let e: BoardExpected = typed(Part::Expected, expected)?;
+        let why = i.point.parse::<Point>().err().map(|e| e.to_string());
+        compare(
+            Kind::GomokuBoard,
+            &e,
+            &board_answer(&i),
+            why,
+            Symmetry::Identity,
+        )
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(BoardInput),
+            schemars::schema_for!(BoardExpected),
+        )
     }
 }
 
-/// The JSON Schemas of each kind's input and expected output.
-#[cfg(test)]
-pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    use schemars::schema_for;
-    match kind {
-        Kind::GomokuBoard => (schema_for!(BoardInput), schema_for!(BoardExpected)),
-        Kind::GomokuPattern => (schema_for!(PatternInput), schema_for!(PatternExpected)),
-        Kind::GomokuForbidden => (schema_for!(ForbiddenInput), schema_for!(ForbiddenExpected)),
-        Kind::GomokuOpening => (schema_for!(OpeningInput), schema_for!(OpeningExpected)),
-        Kind::GomokuResult => (schema_for!(ResultInput), schema_for!(ResultExpected)),
-        _ => (schema_for!(()), schema_for!(())),
+/// `gomoku-pattern`: the shapes of article 7 through a stone; every line answered, with its points and fours.
+pub(crate) struct PatternKind;
+
+impl CaseKind for PatternKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        gomoku_edition(edition)?;
+        let i: PatternInput = typed(Part::Input, input)?;
+        let e: PatternExpected = typed(Part::Expected, expected)?;
+        let b = board(&i.black, &i.white)?;
+        let p = point(Part::Input, "point", &i.point)?;
+        if b.get(p).is_none() {
+            return Err(issue(Part::Input, format!("point {p} holds no stone")));
+        }
+        if e.lines().is_empty() {
+            return Err(issue(
+                Part::Expected,
+                "expects nothing: give at least one line",
+            ));
+        }
+        for (_, l) in e.lines() {
+            for q in l.points.iter().flatten() {
+                point(Part::Expected, "points", q)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: PatternInput = typed(Part::Input, input)?;
+        to_output(&pattern_answer(&i, Symmetry::Identity)?)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_pattern(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::GomokuPattern, got)?,
+        )
+    }
+
+    /// qigui's own run compares its answer through JSON, as an adapter's
+    /// is, and adds its reason to a failure.
+    fn run(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), RunError> {
+        let i: PatternInput = typed(Part::Input, input)?;
+        let e: PatternExpected = typed(Part::Expected, expected)?;
+        for sym in Symmetry::ALL {
+            compare(
+                Kind::GomokuPattern,
+                &e.under(sym),
+                &pattern_answer(&i, sym)?,
+                None,
+                sym,
+            )?;
+        }
+        Ok(())
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(PatternInput),
+            schemars::schema_for!(PatternExpected),
+        )
+    }
+}
+
+/// `gomoku-forbidden`: black's forbidden points.
+pub(crate) struct ForbiddenKind;
+
+impl CaseKind for ForbiddenKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        gomoku_edition(edition)?;
+        let i: ForbiddenInput = typed(Part::Input, input)?;
+        let e: ForbiddenExpected = typed(Part::Expected, expected)?;
+        let b = board(&i.black, &i.white)?;
+        let scope = match &i.points {
+            Some(s) => Some(points(Part::Input, "points", s)?),
+            None => None,
+        };
+        for q in e.forbidden.keys() {
+            let q = point(Part::Expected, "forbidden", q)?;
+            if !b.is_empty_at(q) {
+                return Err(issue(
+                    Part::Expected,
+                    format!("forbidden point {q} is not empty"),
+                ));
+            }
+            if scope.as_ref().is_some_and(|s| !s.contains(&q)) {
+                return Err(issue(
+                    Part::Expected,
+                    format!("forbidden point {q} is not among the points checked"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: ForbiddenInput = typed(Part::Input, input)?;
+        to_output(&forbidden_answer(&i, Symmetry::Identity)?)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_forbidden(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::GomokuForbidden, got)?,
+        )
+    }
+
+    /// qigui's own run compares its answer through JSON, as an adapter's
+    /// is, and adds its reason to a failure.
+    fn run(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), RunError> {
+        let i: ForbiddenInput = typed(Part::Input, input)?;
+        let e: ForbiddenExpected = typed(Part::Expected, expected)?;
+        for sym in Symmetry::ALL {
+            compare(
+                Kind::GomokuForbidden,
+                &e.under(sym),
+                &forbidden_answer(&i, sym)?,
+                None,
+                sym,
+            )?;
+        }
+        Ok(())
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(ForbiddenInput),
+            schemars::schema_for!(ForbiddenExpected),
+        )
+    }
+}
+
+/// `gomoku-opening`: an opening's actions validated.
+pub(crate) struct OpeningKind;
+
+impl CaseKind for OpeningKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        gomoku_edition(edition)?;
+        let i: OpeningInput = typed(Part::Input, input)?;
+        let e: OpeningExpected = typed(Part::Expected, expected)?;
+        i.actions
+            .actions()
+            .map_err(|m| issue(Part::Input, format!("actions: {m}")))?;
+        if e.legal && (e.error.is_some() || e.at.is_some()) {
+            return Err(issue(Part::Expected, "a legal opening has no error"));
+        }
+        if !e.legal && e.error.is_none() {
+            return Err(issue(
+                Part::Expected,
+                "an illegal opening needs its clause (error)",
+            ));
+        }
+        if let Some(c) = &e.error {
+            clause_known(edition, "error", c)?;
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: OpeningInput = typed(Part::Input, input)?;
+        to_output(&opening_answer(&i)?.0)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_opening(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::GomokuOpening, got)?,
+        )
+    }
+
+    /// qigui's own run compares its answer through JSON, as an adapter's
+    /// is, and adds its reason to a failure.
+    fn run(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), RunError> {
+        let i: OpeningInput = typed(Part::Input, input)?;
+        let e: OpeningExpected = typed(Part::Expected, expected)?;
+        let (got, why) = opening_answer(&i)?;
+        compare(Kind::GomokuOpening, &e, &got, why, Symmetry::Identity)
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(OpeningInput),
+            schemars::schema_for!(OpeningExpected),
+        )
+    }
+}
+
+/// `gomoku-result`: a game record's result; the whole board answered (`stones` and `empty`).
+pub(crate) struct ResultKind;
+
+impl CaseKind for ResultKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        gomoku_edition(edition)?;
+        let i: ResultInput = typed(Part::Input, input)?;
+        let e: ResultExpected = typed(Part::Expected, expected)?;
+        i.moves
+            .actions()
+            .map_err(|m| issue(Part::Input, format!("moves: {m}")))?;
+        if e.result.is_some() == e.error.is_some() {
+            return Err(issue(Part::Expected, "give either result or error"));
+        }
+        for c in [&e.clause, &e.error].into_iter().flatten() {
+            clause_known(edition, "clause", c)?;
+        }
+        for q in e
+            .stones
+            .iter()
+            .flat_map(|m| m.keys())
+            .chain(e.empty.iter().flatten())
+        {
+            point(Part::Expected, "stones", q)?;
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: ResultInput = typed(Part::Input, input)?;
+        to_output(&result_answer(&i, Symmetry::Identity)?.0)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        check_result(
+            &typed(Part::Expected, expected)?,
+            &output(Kind::GomokuResult, got)?,
+        )
+    }
+
+    /// qigui's own run compares its answer through JSON, as an adapter's
+    /// is, and adds its reason to a failure.
+    fn run(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), RunError> {
+        let i: ResultInput = typed(Part::Input, input)?;
+        let e: ResultExpected = typed(Part::Expected, expected)?;
+        for sym in Symmetry::ALL {
+            let (got, why) = result_answer(&i, sym)?;
+            compare(Kind::GomokuResult, &e.under(sym), &got, why, sym)?;
+        }
+        Ok(())
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(ResultInput),
+            schemars::schema_for!(ResultExpected),
+        )
     }
 }

@@ -1,21 +1,22 @@
 //! The kinds of case: the shape of each kind's `input` and `expected`, how
 //! the loader validates them, and how qigui runs them. Each game or domain
-//! has its own file; this one dispatches on [`Kind`].
+//! has its own file, with one [`CaseKind`] per kind; [`of`] gives a
+//! [`Kind`]'s.
 //!
-//! To add a kind: add a variant (and its name) to [`Kind`], implement its
-//! `validate`, `run` and `schemas` in the domain's file, add the three
-//! dispatch lines below, regenerate `spec/corpus.schema.json` with
+//! To add a kind: add a variant (and its name) to [`Kind`], implement
+//! [`CaseKind`] for it in the domain's file (its input and expected output
+//! as serde types, `validate`, `answer`, `check` and `schemas`), add its
+//! line to [`of`], regenerate `spec/corpus.schema.json` with
 //! `QIGUI_BLESS=1 cargo test --lib schema`, and describe it in
 //! `spec/corpus-format.md`.
 //!
-//! So that other implementations can be compared on the kind (`qigui
-//! conform`, `spec/adapter-protocol.md`), split its `run` in two: `answer`
-//! computes qigui's output in the shape of `expected` (every key filled
-//! that qigui can fill), and `check` compares any implementation's output
-//! with `expected`; `run` is then `check(expected, answer(input))`. Add
-//! their dispatch lines to [`answer`] and [`check`]. A kind without a
-//! `check` is compared key by key ([`check_keys`]); one without an
-//! `answer` is not offered by `qigui adapter`.
+//! Other implementations are compared on every kind (`qigui conform`,
+//! `spec/adapter-protocol.md`): `answer` computes qigui's output in the
+//! shape of `expected` (every key filled that qigui can fill), and `check`
+//! compares any implementation's output with `expected`; qigui's own run
+//! is `check(expected, answer(input))` unless the kind's `run` adds to a
+//! failure's message. A kind whose `expected` needs no more than equal
+//! keys can leave `check` to its default, [`check_keys`].
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -23,7 +24,10 @@ use serde_json::Value;
 
 use crate::edition::Edition;
 
+pub use error::{CaseError, Mismatch, Part, RunError};
+
 pub(crate) mod conduct;
+mod error;
 pub(crate) mod go;
 pub(crate) mod gomoku;
 pub(crate) mod pairing;
@@ -146,208 +150,138 @@ impl Kind {
     }
 }
 
-/// What is wrong with a case, for the loader: the case key to point at,
-/// optionally a more precise field, and the message.
-pub(crate) struct Issue {
-    pub(crate) key: String,
-    pub(crate) field: Option<String>,
-    pub(crate) message: String,
+/// One kind of case: how the loader validates its input and expected
+/// output, how qigui answers it, and how an answer is compared with the
+/// expectation. [`of`] gives each [`Kind`]'s.
+pub(crate) trait CaseKind: Sync {
+    /// Validates a case's input and expected output for one edition.
+    fn validate(&self, input: &Value, expected: &Value, edition: &Edition)
+    -> Result<(), CaseError>;
+
+    /// qigui's output for a case, in the shape of the kind's `expected`
+    /// with every key filled that qigui can fill. `Err`: the input cannot
+    /// be run.
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError>;
+
+    /// Compares an implementation's output with the expected output; `Err`
+    /// says how they differ. By default key by key ([`check_keys`]).
+    fn check(&self, expected: &Value, output: &Value) -> Result<(), Mismatch> {
+        check_keys(expected, output)
+    }
+
+    /// Runs a case: `check(expected, answer(input))`, unless the kind says
+    /// more about a failure.
+    fn run(&self, input: &Value, expected: &Value, edition: &Edition) -> Result<(), RunError> {
+        Ok(self.check(expected, &self.answer(input, edition)?)?)
+    }
+
+    /// The JSON Schemas of the kind's input and expected output, for
+    /// `spec/corpus.schema.json`.
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema);
 }
 
-pub(crate) fn issue(key: &str, message: impl Into<String>) -> Issue {
-    Issue {
-        key: key.to_string(),
-        field: None,
-        message: message.into(),
+/// The kind's implementation.
+pub(crate) fn of(kind: Kind) -> &'static dyn CaseKind {
+    match kind {
+        Kind::Fen => &xiangqi::FenKind,
+        Kind::LegalMoves => &xiangqi::LegalMovesKind,
+        Kind::Perft => &xiangqi::PerftKind,
+        Kind::Outcome => &xiangqi::OutcomeKind,
+        Kind::Notation => &xiangqi::NotationKind,
+        Kind::Equipment => &xiangqi::EquipmentKind,
+        Kind::Repetition => &repetition::RepetitionKind,
+        Kind::RepetitionVerdict => &repetition::VerdictKind,
+        Kind::MoveLabels => &repetition::LabelsKind,
+        Kind::GoMoves => &go::MovesKind,
+        Kind::GoScore => &go::ScoreKind,
+        Kind::GoClock => &go::ClockKind,
+        Kind::GoNigiri => &go::NigiriKind,
+        Kind::GomokuBoard => &gomoku::BoardKind,
+        Kind::GomokuPattern => &gomoku::PatternKind,
+        Kind::GomokuForbidden => &gomoku::ForbiddenKind,
+        Kind::GomokuOpening => &gomoku::OpeningKind,
+        Kind::GomokuResult => &gomoku::ResultKind,
+        Kind::Standings => &standings::StandingsKind,
+        Kind::TouchMove => &conduct::TouchMoveKind,
+        Kind::Adjudication => &conduct::AdjudicationKind,
+        Kind::Knockout => &conduct::KnockoutKind,
+        Kind::Withdrawal => &conduct::WithdrawalKind,
+        Kind::Pairing => &pairing::PairingKind,
     }
 }
 
-pub(crate) fn typed<T: DeserializeOwned>(key: &str, v: &Value) -> Result<T, Issue> {
-    serde_json::from_value(v.clone()).map_err(|e| {
-        let msg = e.to_string();
+/// A part of a case that is not of the kind's shape.
+pub(crate) fn typed<T: DeserializeOwned>(part: Part, v: &Value) -> Result<T, CaseError> {
+    serde_json::from_value(v.clone()).map_err(|source| {
+        let msg = source.to_string();
         // Point at the unknown or missing field when serde names it.
         let field = msg
             .split('`')
             .nth(1)
             .filter(|_| msg.starts_with("unknown field"))
             .map(str::to_string);
-        Issue {
-            key: key.to_string(),
+        CaseError::Shape {
+            part,
             field,
-            message: format!("{key}: {msg}"),
+            source,
         }
     })
+}
+
+/// An invalid value in a part of a case.
+pub(crate) fn issue(part: Part, reason: impl Into<String>) -> CaseError {
+    CaseError::invalid(part, reason)
 }
 
 pub(crate) fn mismatch<T: std::fmt::Debug + PartialEq>(
     what: &str,
     expected: &T,
     got: &T,
-) -> Result<(), String> {
+) -> Result<(), Mismatch> {
     if expected == got {
         Ok(())
     } else {
-        Err(format!("{what}: expected {expected:?}, got {got:?}"))
-    }
-}
-
-/// Validates a case's input and expected output for one edition.
-pub(crate) fn validate(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    match kind {
-        Kind::Fen
-        | Kind::LegalMoves
-        | Kind::Perft
-        | Kind::Outcome
-        | Kind::Notation
-        | Kind::Equipment => xiangqi::validate(kind, input, expected, edition),
-        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
-            repetition::validate(kind, input, expected, edition)
-        }
-        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
-            go::validate(kind, input, expected, edition)
-        }
-        Kind::GomokuBoard
-        | Kind::GomokuPattern
-        | Kind::GomokuForbidden
-        | Kind::GomokuOpening
-        | Kind::GomokuResult => gomoku::validate(kind, input, expected, edition),
-        Kind::Standings => standings::validate(kind, input, expected, edition),
-        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
-            conduct::validate(kind, input, expected, edition)
-        }
-        Kind::Pairing => pairing::validate(kind, input, expected, edition),
-    }
-}
-
-/// Runs a case; `Err` is the failure message.
-pub(crate) fn run(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), String> {
-    match kind {
-        Kind::Fen
-        | Kind::LegalMoves
-        | Kind::Perft
-        | Kind::Outcome
-        | Kind::Notation
-        | Kind::Equipment => xiangqi::run(kind, input, expected, edition),
-        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
-            repetition::run(kind, input, expected, edition)
-        }
-        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
-            go::run(kind, input, expected, edition)
-        }
-        Kind::GomokuBoard
-        | Kind::GomokuPattern
-        | Kind::GomokuForbidden
-        | Kind::GomokuOpening
-        | Kind::GomokuResult => gomoku::run(kind, input, expected, edition),
-        Kind::Standings => standings::run(kind, input, expected, edition),
-        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
-            conduct::run(kind, input, expected, edition)
-        }
-        Kind::Pairing => pairing::run(kind, input, expected, edition),
-    }
-}
-
-/// qigui's own output for a case, in the shape of `expected`; `None` when
-/// the kind has no `answer` function (see the module's doc). `Err`: the
-/// input cannot be run.
-pub(crate) fn answer(
-    kind: Kind,
-    input: &Value,
-    edition: &Edition,
-) -> Option<Result<Value, String>> {
-    #[allow(unreachable_patterns)]
-    match kind {
-        Kind::Fen
-        | Kind::LegalMoves
-        | Kind::Perft
-        | Kind::Outcome
-        | Kind::Notation
-        | Kind::Equipment => Some(xiangqi::answer(kind, input, edition)),
-        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
-            Some(repetition::answer(kind, input, edition))
-        }
-        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
-            Some(go::answer(kind, input, edition))
-        }
-        Kind::GomokuBoard
-        | Kind::GomokuPattern
-        | Kind::GomokuForbidden
-        | Kind::GomokuOpening
-        | Kind::GomokuResult => Some(gomoku::answer(kind, input, edition)),
-        Kind::Standings => Some(standings::answer(kind, input, edition)),
-        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
-            Some(conduct::answer(kind, input, edition))
-        }
-        Kind::Pairing => Some(pairing::answer(kind, input, edition)),
-    }
-}
-
-/// Compares an implementation's output with the expected output of a case;
-/// `Err` says how they differ. Kinds without their own `check` are
-/// compared key by key.
-pub(crate) fn check(kind: Kind, expected: &Value, output: &Value) -> Result<(), String> {
-    #[allow(unreachable_patterns)]
-    match kind {
-        Kind::Fen
-        | Kind::LegalMoves
-        | Kind::Perft
-        | Kind::Outcome
-        | Kind::Notation
-        | Kind::Equipment => xiangqi::check(kind, expected, output),
-        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => {
-            repetition::check(kind, expected, output)
-        }
-        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => {
-            go::check(kind, expected, output)
-        }
-        Kind::GomokuBoard
-        | Kind::GomokuPattern
-        | Kind::GomokuForbidden
-        | Kind::GomokuOpening
-        | Kind::GomokuResult => gomoku::check(kind, expected, output),
-        Kind::Standings => standings::check(kind, expected, output),
-        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
-            conduct::check(kind, expected, output)
-        }
-        Kind::Pairing => pairing::check(kind, expected, output),
-        _ => check_keys(expected, output),
+        Err(Mismatch::Value {
+            key: what.to_string(),
+            expected: format!("{expected:?}"),
+            got: format!("{got:?}"),
+        })
     }
 }
 
 /// The default comparison: every key of `expected` must be in `output` with
 /// an equal value (numbers compared as numbers). Every difference is listed.
-pub(crate) fn check_keys(expected: &Value, output: &Value) -> Result<(), String> {
+pub(crate) fn check_keys(expected: &Value, output: &Value) -> Result<(), Mismatch> {
     let (Some(e), Some(o)) = (expected.as_object(), output.as_object()) else {
         return if json_equal(expected, output) {
             Ok(())
         } else {
-            Err(format!("expected {expected}, got {output}"))
+            Err(Mismatch::Whole {
+                expected: expected.to_string(),
+                got: output.to_string(),
+            })
         };
     };
     let mut diffs = Vec::new();
     for (k, want) in e {
         match o.get(k) {
-            None => diffs.push(format!("{k}: expected {want}, but the answer has no {k}")),
-            Some(got) if !json_equal(want, got) => {
-                diffs.push(format!("{k}: expected {want}, got {got}"));
-            }
+            None => diffs.push(Mismatch::NoKey {
+                key: k.clone(),
+                expected: want.to_string(),
+            }),
+            Some(got) if !json_equal(want, got) => diffs.push(Mismatch::Value {
+                key: k.clone(),
+                expected: want.to_string(),
+                got: got.to_string(),
+            }),
             Some(_) => {}
         }
     }
     if diffs.is_empty() {
         Ok(())
     } else {
-        Err(diffs.join("; "))
+        Err(Mismatch::All(diffs))
     }
 }
 
@@ -367,14 +301,13 @@ fn json_equal(a: &Value, b: &Value) -> bool {
 }
 
 /// Reads an implementation's output as the kind's expected type.
-pub(crate) fn output<T: DeserializeOwned>(kind: Kind, v: &Value) -> Result<T, String> {
-    serde_json::from_value(v.clone())
-        .map_err(|e| format!("the answer is not a {} output: {e}", kind.name()))
+pub(crate) fn output<T: DeserializeOwned>(kind: Kind, v: &Value) -> Result<T, Mismatch> {
+    serde_json::from_value(v.clone()).map_err(|source| Mismatch::NotOutput { kind, source })
 }
 
 /// qigui's output as JSON.
-pub(crate) fn to_output<T: Serialize>(v: &T) -> Result<Value, String> {
-    serde_json::to_value(v).map_err(|e| e.to_string())
+pub(crate) fn to_output<T: Serialize>(v: &T) -> Result<Value, CaseError> {
+    serde_json::to_value(v).map_err(CaseError::rules)
 }
 
 /// Compares an expected key with the answer's, when `expected` gives it.
@@ -382,35 +315,111 @@ pub(crate) fn want<T: std::fmt::Debug + PartialEq>(
     what: &str,
     expected: &Option<T>,
     got: &Option<T>,
-) -> Result<(), String> {
+) -> Result<(), Mismatch> {
     match (expected, got) {
         (None, _) => Ok(()),
         (Some(w), Some(g)) => mismatch(what, w, g),
-        (Some(w), None) => Err(format!("{what}: expected {w:?}, but the answer has none")),
+        (Some(w), None) => Err(Mismatch::Absent {
+            key: what.to_string(),
+            expected: format!("{w:?}"),
+        }),
     }
 }
 
-/// The JSON Schemas of each kind's input and expected output.
 #[cfg(test)]
-pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    match kind {
-        Kind::Fen
-        | Kind::LegalMoves
-        | Kind::Perft
-        | Kind::Outcome
-        | Kind::Notation
-        | Kind::Equipment => xiangqi::schemas(kind),
-        Kind::Repetition | Kind::RepetitionVerdict | Kind::MoveLabels => repetition::schemas(kind),
-        Kind::GoMoves | Kind::GoScore | Kind::GoClock | Kind::GoNigiri => go::schemas(kind),
-        Kind::GomokuBoard
-        | Kind::GomokuPattern
-        | Kind::GomokuForbidden
-        | Kind::GomokuOpening
-        | Kind::GomokuResult => gomoku::schemas(kind),
-        Kind::Standings => standings::schemas(kind),
-        Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal => {
-            conduct::schemas(kind)
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn edition() -> &'static Edition {
+        Edition::get("xiangqi-2020").expect("the edition")
+    }
+
+    #[test]
+    fn every_kind_has_its_own_implementation() {
+        for k in Kind::ALL {
+            let (input, expected) = of(k).schemas();
+            assert_ne!(input, expected, "{}", k.name());
         }
-        Kind::Pairing => pairing::schemas(kind),
+    }
+
+    #[test]
+    fn a_wrong_answer_says_which_key_differs() {
+        let m = of(Kind::Perft)
+            .check(&json!({"nodes": 44}), &json!({"nodes": 0}))
+            .unwrap_err();
+        assert!(matches!(&m, Mismatch::Value { key, .. } if key == "nodes"));
+        assert_eq!(m.to_string(), "nodes: expected 44, got 0");
+        let m = of(Kind::Fen)
+            .check(
+                &json!({"valid": true}),
+                &json!({"valid": false, "error": "syntax"}),
+            )
+            .unwrap_err();
+        assert_eq!(m.to_string(), "valid: expected true, got false (syntax)");
+        let m = of(Kind::Perft)
+            .check(&json!({"nodes": 44}), &json!({"leaves": 44}))
+            .unwrap_err();
+        assert!(matches!(
+            m,
+            Mismatch::NotOutput {
+                kind: Kind::Perft,
+                ..
+            }
+        ));
+        assert!(
+            m.to_string()
+                .starts_with("the answer is not a perft output: ")
+        );
+    }
+
+    #[test]
+    fn input_errors_say_where() {
+        let e = of(Kind::Perft)
+            .answer(&json!({"fen": "x", "depth": 1}), edition())
+            .unwrap_err();
+        assert_eq!(e.part(), Part::Input);
+        assert_eq!(e.field(), Some("fen"));
+        assert!(e.to_string().starts_with("illegal FEN: "), "{e}");
+        let e = of(Kind::Perft)
+            .validate(&json!({"depht": 1}), &json!({"nodes": 1}), edition())
+            .unwrap_err();
+        assert!(matches!(
+            e,
+            CaseError::Shape {
+                part: Part::Input,
+                ..
+            }
+        ));
+        assert_eq!(e.field(), Some("depht"));
+        assert!(
+            e.to_string().starts_with("input: unknown field `depht`"),
+            "{e}"
+        );
+        let e = of(Kind::GoNigiri)
+            .validate(&json!({}), &json!({}), edition())
+            .unwrap_err();
+        assert_eq!(e.part(), Part::Kind);
+        assert_eq!(
+            e.to_string(),
+            "go-nigiri is a Go kind; xiangqi-2020 is not a Go edition"
+        );
+    }
+
+    #[test]
+    fn key_by_key_lists_every_difference() {
+        let m = check_keys(&json!({"a": 1, "b": 2}), &json!({"a": 1.0, "c": 3})).unwrap_err();
+        assert_eq!(m.to_string(), "b: expected 2, but the answer has no b");
+        let m = check_keys(&json!({"a": 1, "b": 2}), &json!({"a": 2})).unwrap_err();
+        assert_eq!(
+            m.to_string(),
+            "a: expected 1, got 2; b: expected 2, but the answer has no b"
+        );
+        assert_eq!(
+            check_keys(&json!(1), &json!(2)).unwrap_err().to_string(),
+            "expected 1, got 2"
+        );
+        assert!(check_keys(&json!({"a": [1]}), &json!({"a": [1.0], "b": 0})).is_ok());
     }
 }

@@ -18,7 +18,10 @@ use crate::event::pairing::swiss::{self, FirstRound};
 use crate::event::pairing::{Game, PairingError, lineups, round_robin};
 use crate::event::tournament::{GameName, Tournament};
 
-use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
+use super::{
+    CaseError, CaseKind, Kind, Mismatch, Part, RunError, issue, mismatch, output, to_output, typed,
+    want,
+};
 
 /// `pairing` input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -246,81 +249,16 @@ fn game_of(edition: &Edition) -> GameName {
     }
 }
 
-fn first_round(s: Option<&str>) -> Result<FirstRound, String> {
+fn first_round(s: Option<&str>) -> Result<FirstRound, CaseError> {
     match s {
         None | Some("adjacent") => Ok(FirstRound::Adjacent),
         Some("head-tail") => Ok(FirstRound::HeadTail),
         Some("halves") => Ok(FirstRound::Halves),
-        Some(o) => Err(format!("first_round '{o}': adjacent, head-tail or halves")),
+        Some(o) => Err(issue(
+            Part::Input,
+            format!("first_round '{o}': adjacent, head-tail or halves"),
+        )),
     }
-}
-
-/// Validates a case's input and expected output for one edition.
-pub(crate) fn validate(
-    kind: Kind,
-    input_v: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    if kind != Kind::Pairing {
-        return Err(issue("kind", "not a pairing kind"));
-    }
-    let input: PairingInput = typed("input", input_v)?;
-    let e: PairingExpected = typed("expected", expected)?;
-    if e == PairingExpected::default() {
-        return Err(issue("expected", "expects nothing"));
-    }
-    if let Some(err) = &e.error {
-        if !matches!(err.as_str(), "invalid" | "unsupported") {
-            return Err(issue("expected", "error: `invalid` or `unsupported`"));
-        }
-    }
-    if let PairingInput::Swiss {
-        tournament,
-        first_round: fr,
-    } = &input
-    {
-        first_round(fr.as_deref()).map_err(|m| issue("input", m))?;
-        if tournament.rules.is_some() {
-            return Err(issue(
-                "input",
-                "`rules` comes from the case's edition: leave it out",
-            ));
-        }
-        if tournament.game != game_of(edition) {
-            return Err(issue("input", "the tournament's game is not the edition's"));
-        }
-        tournament
-            .check("input.tournament")
-            .map_err(|e| issue("input", e.to_string()))?;
-        // The file's rounds are the expected pairings with their results:
-        // they must say the same.
-        if let Some(rounds) = &e.rounds {
-            let recorded = recorded_rounds(tournament);
-            if recorded.len() != rounds.len() {
-                return Err(issue(
-                    "expected",
-                    format!(
-                        "{} rounds expected, the tournament has {}",
-                        rounds.len(),
-                        recorded.len()
-                    ),
-                ));
-            }
-            for (k, (want, file)) in rounds.iter().zip(&recorded).enumerate() {
-                if want != file {
-                    return Err(issue(
-                        "expected",
-                        format!(
-                            "round {}: expected {want:?}, but the tournament records {file:?}",
-                            k + 1
-                        ),
-                    ));
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// A tournament's recorded rounds as `a-b` (first mover first) and `a-bye`.
@@ -365,35 +303,14 @@ fn texts(round: &[Game]) -> Vec<String> {
     round.iter().map(Game::text).collect()
 }
 
-/// Runs a case; `Err` is the failure message.
-pub(crate) fn run(
-    kind: Kind,
-    input_v: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), String> {
-    let (got, why) = answer_with_reason(input_v, edition)?;
-    check(kind, expected, &got).map_err(|m| match why {
-        Some(w) => format!("{m}\n{w}"),
-        None => m,
-    })
-}
-
-/// qigui's answer to a case: every key of [`PairingExpected`] the input's
-/// system gives, complete (all the rounds, every line-up, every Swiss
-/// board's reason), or only `error`.
-pub(crate) fn answer(_kind: Kind, input_v: &Value, edition: &Edition) -> Result<Value, String> {
-    answer_with_reason(input_v, edition).map(|(v, _)| v)
-}
-
 /// The answer, and a text for a human when a comparison fails: the
 /// pairing error, the invariant broken, or the Swiss rounds with their
 /// reasons.
 fn answer_with_reason(
     input_v: &Value,
     edition: &Edition,
-) -> Result<(Value, Option<String>), String> {
-    let input: PairingInput = typed("input", input_v).map_err(|i| i.message)?;
+) -> Result<(Value, Option<String>), CaseError> {
+    let input: PairingInput = typed(Part::Input, input_v)?;
     let (out, why) = match compute(&input, edition) {
         Ok(x) => x,
         Err(Failure::Pairing(err)) => (
@@ -408,105 +325,18 @@ fn answer_with_reason(
     Ok((to_output(&out)?, why))
 }
 
-/// Compares an implementation's output with a case's expected output.
-pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
-    let e: PairingExpected = typed("expected", expected).map_err(|i| i.message)?;
-    let g: PairingExpected = output(kind, got)?;
-    match (&e.error, &g.error) {
-        (Some(w), Some(x)) => return mismatch("error", w, x),
-        (Some(w), None) => {
-            return Err(format!("expected error '{w}', but the pairing was made"));
-        }
-        (None, Some(x)) => return Err(format!("pairing failed: {x}")),
-        (None, None) => {}
-    }
-    if let Some(want) = &e.rounds {
-        compare_rounds(want, g.rounds.as_deref().unwrap_or_default())?;
-    }
-    if let Some(want) = &e.first_rounds {
-        // A prefix of the table: the answer's `rounds`, or its own
-        // `first_rounds`.
-        let all = g.rounds.as_ref().or(g.first_rounds.as_ref());
-        let head: Vec<Vec<String>> = all
-            .into_iter()
-            .flatten()
-            .take(want.len())
-            .cloned()
-            .collect();
-        compare_rounds(want, &head)?;
-    }
-    want("rounds_range", &e.rounds_range, &g.rounds_range)?;
-    if let Some(w) = &e.next {
-        let got = g.next.as_deref().unwrap_or_default();
-        if w.as_slice() != got {
-            return Err(format!(
-                "next round: expected {}, got {}",
-                w.join(" "),
-                got.join(" ")
-            ));
-        }
-    }
-    if let Some(w) = e.invariants {
-        mismatch("invariants", &Some(w), &g.invariants)?;
-    }
-    prefix("seed_positions", &e.seed_positions, &g.seed_positions)?;
-    prefix("bye_positions", &e.bye_positions, &g.bye_positions)?;
-    want("lines", &e.lines, &g.lines)?;
-    want("groups", &e.groups, &g.groups)?;
-    want("placements", &e.placements, &g.placements)?;
-    want("losers_rounds", &e.losers_rounds, &g.losers_rounds)?;
-    want("grand_final", &e.grand_final, &g.grand_final)?;
-    if let Some(w) = &e.matches {
-        let got = g.matches.clone().unwrap_or_default();
-        mismatch("matches", &parse_matches(w)?, &parse_matches(&got)?)?;
-    }
-    if let Some(c) = e.count {
-        let got = g
-            .count
-            .or_else(|| g.orders.as_ref().map(Vec::len))
-            .unwrap_or(0);
-        mismatch("count", &c, &got)?;
-    }
-    prefix("orders", &e.orders, &g.orders)?;
-    if let Some(w) = &e.last {
-        let got = g
-            .last
-            .clone()
-            .or_else(|| g.orders.as_ref().and_then(|o| o.last().cloned()));
-        mismatch("last", &Some(w.clone()), &got)?;
-    }
-    want("colours", &e.colours, &g.colours)?;
-    want("order", &e.order, &g.order)?;
-    want("pairs", &e.pairs, &g.pairs)?;
-    want("first", &e.first, &g.first)?;
-    for (round, list) in e.reasons.iter().flatten() {
-        let Some(boards) = g.reasons.as_ref().and_then(|r| r.get(round)) else {
-            return Err(format!("reasons: the answer has none for round {round}"));
-        };
-        for w in list {
-            let Some(b) = boards.iter().find(|b| b.board == w.board) else {
-                return Err(format!("round {round}: no board {}", w.board));
-            };
-            let ctx = |m: String| format!("round {round}, board {}: {m}", w.board);
-            want("game", &w.game, &b.game).map_err(ctx)?;
-            want("forms", &w.forms, &b.forms).map_err(ctx)?;
-            want("pairer", &w.pairer, &b.pairer).map_err(ctx)?;
-            want("colour_rule", &w.colour_rule, &b.colour_rule).map_err(ctx)?;
-            want("bent", &w.bent, &b.bent).map_err(ctx)?;
-        }
-    }
-    Ok(())
-}
-
 /// The expected list is a prefix of the answer's.
 fn prefix<T: std::fmt::Debug + PartialEq + Clone>(
     what: &str,
     expected: &Option<Vec<T>>,
     got: &Option<Vec<T>>,
-) -> Result<(), String> {
+) -> Result<(), Mismatch> {
     let Some(w) = expected else { return Ok(()) };
     let Some(g) = got else {
-        return Err(format!("{what}: expected {w:?}, but the answer has none"));
+        return Err(Mismatch::Absent {
+            key: what.to_string(),
+            expected: format!("{w:?}"),
+        });
     };
     let head = &g[..w.len().min(g.len())];
     mismatch(what, &w.as_slice(), &head)
@@ -515,11 +345,13 @@ fn prefix<T: std::fmt::Debug + PartialEq + Clone>(
 /// Labelled games `H1: A1-B8` as label and the set of the two sides (a
 /// knock-out's colours are drawn, so the order within a game is not
 /// compared).
-fn parse_matches(list: &[String]) -> Result<Vec<(String, BTreeSet<String>)>, String> {
+fn parse_matches(list: &[String]) -> Result<Vec<(String, BTreeSet<String>)>, Mismatch> {
     list.iter()
         .map(|m| {
             let Some((label, game)) = m.split_once(':') else {
-                return Err(format!("match '{m}' is not `label: a-b`"));
+                return Err(Mismatch::described(format!(
+                    "match '{m}' is not `label: a-b`"
+                )));
             };
             let sides: BTreeSet<String> = game.trim().split('-').map(str::to_string).collect();
             Ok((label.trim().to_string(), sides))
@@ -531,7 +363,7 @@ enum Failure {
     /// The pairing cannot be made (an answer: `error`).
     Pairing(PairingError),
     /// The input cannot be run.
-    Input(String),
+    Input(CaseError),
 }
 
 impl From<PairingError> for Failure {
@@ -540,28 +372,34 @@ impl From<PairingError> for Failure {
     }
 }
 
-impl From<String> for Failure {
-    fn from(m: String) -> Failure {
-        Failure::Input(m)
+impl From<CaseError> for Failure {
+    fn from(e: CaseError) -> Failure {
+        Failure::Input(e)
     }
 }
 
-fn compare_rounds(want: &[Vec<String>], got: &[Vec<String>]) -> Result<(), String> {
+impl From<String> for Failure {
+    fn from(m: String) -> Failure {
+        Failure::Input(issue(Part::Input, m))
+    }
+}
+
+fn compare_rounds(want: &[Vec<String>], got: &[Vec<String>]) -> Result<(), Mismatch> {
     if want.len() != got.len() {
-        return Err(format!(
+        return Err(Mismatch::described(format!(
             "rounds: expected {}, got {}",
             want.len(),
             got.len()
-        ));
+        )));
     }
     for (k, (w, g)) in want.iter().zip(got).enumerate() {
         if w != g {
-            return Err(format!(
+            return Err(Mismatch::described(format!(
                 "round {}: expected {}, got {}",
                 k + 1,
                 w.join(" "),
                 g.join(" ")
-            ));
+            )));
         }
     }
     Ok(())
@@ -919,9 +757,197 @@ fn round_robin_invariants(table: &[Vec<Game>], players: u32, double: bool) -> Re
     Ok(())
 }
 
-/// The JSON Schemas of the kind's input and expected output.
-#[cfg(test)]
-pub(crate) fn schemas(_kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    use schemars::schema_for;
-    (schema_for!(PairingInput), schema_for!(PairingExpected))
+/// `pairing`: a pairing table or a Swiss round.
+pub(crate) struct PairingKind;
+
+impl CaseKind for PairingKind {
+    fn validate(
+        &self,
+        input_v: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let input: PairingInput = typed(Part::Input, input_v)?;
+        let e: PairingExpected = typed(Part::Expected, expected)?;
+        if e == PairingExpected::default() {
+            return Err(issue(Part::Expected, "expects nothing"));
+        }
+        if let Some(err) = &e.error {
+            if !matches!(err.as_str(), "invalid" | "unsupported") {
+                return Err(issue(Part::Expected, "error: `invalid` or `unsupported`"));
+            }
+        }
+        if let PairingInput::Swiss {
+            tournament,
+            first_round: fr,
+        } = &input
+        {
+            first_round(fr.as_deref())?;
+            if tournament.rules.is_some() {
+                return Err(issue(
+                    Part::Input,
+                    "`rules` comes from the case's edition: leave it out",
+                ));
+            }
+            if tournament.game != game_of(edition) {
+                return Err(issue(
+                    Part::Input,
+                    "the tournament's game is not the edition's",
+                ));
+            }
+            tournament
+                .check("input.tournament")
+                .map_err(|e| issue(Part::Input, e.to_string()))?;
+            // The file's rounds are the expected pairings with their results:
+            // they must say the same.
+            if let Some(rounds) = &e.rounds {
+                let recorded = recorded_rounds(tournament);
+                if recorded.len() != rounds.len() {
+                    return Err(issue(
+                        Part::Expected,
+                        format!(
+                            "{} rounds expected, the tournament has {}",
+                            rounds.len(),
+                            recorded.len()
+                        ),
+                    ));
+                }
+                for (k, (want, file)) in rounds.iter().zip(&recorded).enumerate() {
+                    if want != file {
+                        return Err(issue(
+                            Part::Expected,
+                            format!(
+                                "round {}: expected {want:?}, but the tournament records {file:?}",
+                                k + 1
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+
+        Ok(())
+    }
+
+    /// qigui's answer to a case: every key of [`PairingExpected`] the
+    /// input's system gives, complete (all the rounds, every line-up, every
+    /// Swiss board's reason), or only `error`.
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        answer_with_reason(input, edition).map(|(v, _)| v)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: PairingExpected = typed(Part::Expected, expected)?;
+        let g: PairingExpected = output(Kind::Pairing, got)?;
+        match (&e.error, &g.error) {
+            (Some(w), Some(x)) => return mismatch("error", w, x),
+            (Some(w), None) => {
+                return Err(Mismatch::described(format!(
+                    "expected error '{w}', but the pairing was made"
+                )));
+            }
+            (None, Some(x)) => return Err(Mismatch::described(format!("pairing failed: {x}"))),
+            (None, None) => {}
+        }
+        if let Some(want) = &e.rounds {
+            compare_rounds(want, g.rounds.as_deref().unwrap_or_default())?;
+        }
+        if let Some(want) = &e.first_rounds {
+            // A prefix of the table: the answer's `rounds`, or its own
+            // `first_rounds`.
+            let all = g.rounds.as_ref().or(g.first_rounds.as_ref());
+            let head: Vec<Vec<String>> = all
+                .into_iter()
+                .flatten()
+                .take(want.len())
+                .cloned()
+                .collect();
+            compare_rounds(want, &head)?;
+        }
+        want("rounds_range", &e.rounds_range, &g.rounds_range)?;
+        if let Some(w) = &e.next {
+            let got = g.next.as_deref().unwrap_or_default();
+            if w.as_slice() != got {
+                return Err(Mismatch::described(format!(
+                    "next round: expected {}, got {}",
+                    w.join(" "),
+                    got.join(" ")
+                )));
+            }
+        }
+        if let Some(w) = e.invariants {
+            mismatch("invariants", &Some(w), &g.invariants)?;
+        }
+        prefix("seed_positions", &e.seed_positions, &g.seed_positions)?;
+        prefix("bye_positions", &e.bye_positions, &g.bye_positions)?;
+        want("lines", &e.lines, &g.lines)?;
+        want("groups", &e.groups, &g.groups)?;
+        want("placements", &e.placements, &g.placements)?;
+        want("losers_rounds", &e.losers_rounds, &g.losers_rounds)?;
+        want("grand_final", &e.grand_final, &g.grand_final)?;
+        if let Some(w) = &e.matches {
+            let got = g.matches.clone().unwrap_or_default();
+            mismatch("matches", &parse_matches(w)?, &parse_matches(&got)?)?;
+        }
+        if let Some(c) = e.count {
+            let got = g
+                .count
+                .or_else(|| g.orders.as_ref().map(Vec::len))
+                .unwrap_or(0);
+            mismatch("count", &c, &got)?;
+        }
+        prefix("orders", &e.orders, &g.orders)?;
+        if let Some(w) = &e.last {
+            let got = g
+                .last
+                .clone()
+                .or_else(|| g.orders.as_ref().and_then(|o| o.last().cloned()));
+            mismatch("last", &Some(w.clone()), &got)?;
+        }
+        want("colours", &e.colours, &g.colours)?;
+        want("order", &e.order, &g.order)?;
+        want("pairs", &e.pairs, &g.pairs)?;
+        want("first", &e.first, &g.first)?;
+        for (round, list) in e.reasons.iter().flatten() {
+            let Some(boards) = g.reasons.as_ref().and_then(|r| r.get(round)) else {
+                return Err(Mismatch::described(format!(
+                    "reasons: the answer has none for round {round}"
+                )));
+            };
+            for w in list {
+                let Some(b) = boards.iter().find(|b| b.board == w.board) else {
+                    return Err(Mismatch::described(format!(
+                        "round {round}: no board {}",
+                        w.board
+                    )));
+                };
+                let ctx = |m: Mismatch| m.within(format!("round {round}, board {}: ", w.board));
+                want("game", &w.game, &b.game).map_err(ctx)?;
+                want("forms", &w.forms, &b.forms).map_err(ctx)?;
+                want("pairer", &w.pairer, &b.pairer).map_err(ctx)?;
+                want("colour_rule", &w.colour_rule, &b.colour_rule).map_err(ctx)?;
+                want("bent", &w.bent, &b.bent).map_err(ctx)?;
+            }
+        }
+
+        Ok(())
+    }
+
+    /// A failure comes with qigui's own reason (the pairing error, the
+    /// invariant broken, or the Swiss rounds), on the next line.
+    fn run(&self, input: &Value, expected: &Value, edition: &Edition) -> Result<(), RunError> {
+        let (got, why) = answer_with_reason(input, edition)?;
+        self.check(expected, &got).map_err(|m| match why {
+            Some(w) => RunError::Differs(m.detailed(format!("\n{w}"))),
+            None => RunError::Differs(m),
+        })
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(PairingInput),
+            schemars::schema_for!(PairingExpected),
+        )
+    }
 }

@@ -14,7 +14,9 @@ use crate::xiangqi::repetition::ruling::{
 };
 
 use super::xiangqi::MoveText;
-use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
+use super::{
+    CaseError, CaseKind, Kind, Mismatch, Part, issue, mismatch, output, to_output, typed, want,
+};
 
 /// A side's labels: one string (`"捉 捉:车"`) or a list (`["捉", "捉:车"]`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,16 +113,24 @@ pub struct RecordExpected {
     pub last_position_occurrences: Option<usize>,
 }
 
-fn rules(edition: &Edition) -> Result<&RepetitionRules, String> {
-    edition
-        .repetition
-        .as_ref()
-        .ok_or_else(|| format!("{} has no repetition rules", edition.id))
+fn rules(edition: &Edition) -> Result<&RepetitionRules, CaseError> {
+    edition.repetition.as_ref().ok_or_else(|| {
+        issue(
+            Part::Kind,
+            format!("{} has no repetition rules", edition.id),
+        )
+    })
 }
 
-fn cycle_of(i: &VerdictInput) -> Result<Cycle, String> {
-    let red = i.red.labels().map_err(|e| format!("red: {e}"))?;
-    let black = i.black.labels().map_err(|e| format!("black: {e}"))?;
+fn cycle_of(i: &VerdictInput) -> Result<Cycle, CaseError> {
+    let red = i
+        .red
+        .labels()
+        .map_err(|e| CaseError::at(Part::Input, "red", format!("red: {e}")))?;
+    let black = i
+        .black
+        .labels()
+        .map_err(|e| CaseError::at(Part::Input, "black", format!("black: {e}")))?;
     Ok(Cycle {
         red,
         black,
@@ -130,14 +140,11 @@ fn cycle_of(i: &VerdictInput) -> Result<Cycle, String> {
     })
 }
 
-fn record(i: &RecordInput) -> Result<(Position, Vec<Move>), Issue> {
+fn record(i: &RecordInput) -> Result<(Position, Vec<Move>), CaseError> {
     let pos = match &i.fen {
         None => Position::start(),
-        Some(f) => Position::from_fen(f).map_err(|e| Issue {
-            key: "input".into(),
-            field: Some("fen".into()),
-            message: format!("illegal FEN: {e}"),
-        })?,
+        Some(f) => Position::from_fen(f)
+            .map_err(|e| CaseError::at(Part::Input, "fen", format!("illegal FEN: {e}")))?,
     };
     let tokens = match &i.moves {
         MoveText::Line(s) => notation::split_moves(s),
@@ -146,10 +153,12 @@ fn record(i: &RecordInput) -> Result<(Position, Vec<Move>), Issue> {
     let mut cur = pos.clone();
     let mut moves = Vec::new();
     for (n, tok) in tokens.iter().enumerate() {
-        let bad = |m: String| Issue {
-            key: "input".into(),
-            field: Some("moves".into()),
-            message: format!("move {} ('{tok}'): {m}", n + 1),
+        let bad = |m: String| {
+            CaseError::at(
+                Part::Input,
+                "moves",
+                format!("move {} ('{tok}'): {m}", n + 1),
+            )
         };
         let mv = notation::parse_move(&cur, tok)
             .map_err(|e| bad(e.reason))?
@@ -163,184 +172,138 @@ fn record(i: &RecordInput) -> Result<(Position, Vec<Move>), Issue> {
     Ok((pos, moves))
 }
 
-pub(crate) fn validate(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    match kind {
-        Kind::MoveLabels => validate_labels(input, expected, edition)?,
-        Kind::RepetitionVerdict => {
-            let i: VerdictInput = typed("input", input)?;
-            let e: VerdictExpected = typed("expected", expected)?;
-            rules(edition).map_err(|m| issue("kind", m))?;
-            cycle_of(&i).map_err(|m| issue("input", m))?;
-            let known = [
-                "red_must_change",
-                "black_must_change",
-                "red_loses",
-                "black_loses",
-                "draw",
-                "none",
-            ];
-            if !known.contains(&e.verdict.as_str()) {
+/// `repetition`: finding the 待判局面 in a game record.
+pub(crate) struct RepetitionKind;
+
+impl CaseKind for RepetitionKind {
+    fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
+        let i: RecordInput = typed(Part::Input, input)?;
+        let _: RecordExpected = typed(Part::Expected, expected)?;
+        record(&i)?;
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: RecordInput = typed(Part::Input, input)?;
+        let (pos, moves) = record(&i)?;
+        let found = cycle::find_repetition(&pos, &moves);
+        to_output(&RecordExpected {
+            found: found.is_some(),
+            occurrences: found.as_ref().map(|r| r.occurrences.clone()),
+            period: found
+                .as_ref()
+                .map(|r| r.period.iter().map(|m| m.iccs()).collect()),
+            last_position_occurrences: Some(cycle::occurrences_of_last(&pos, &moves)),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: RecordExpected = typed(Part::Expected, expected)?;
+        let g: RecordExpected = output(Kind::Repetition, got)?;
+        mismatch("found", &e.found, &g.found)?;
+        if g.found {
+            want("occurrences", &e.occurrences, &g.occurrences)?;
+            want("period", &e.period, &g.period)?;
+        }
+        want(
+            "last_position_occurrences",
+            &e.last_position_occurrences,
+            &g.last_position_occurrences,
+        )
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(RecordInput),
+            schemars::schema_for!(RecordExpected),
+        )
+    }
+}
+
+/// `repetition-verdict`: the ruling on a labelled cycle.
+pub(crate) struct VerdictKind;
+
+impl CaseKind for VerdictKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let i: VerdictInput = typed(Part::Input, input)?;
+        let e: VerdictExpected = typed(Part::Expected, expected)?;
+        rules(edition)?;
+        cycle_of(&i).map_err(|e| issue(Part::Input, e.to_string()))?;
+        let known = [
+            "red_must_change",
+            "black_must_change",
+            "red_loses",
+            "black_loses",
+            "draw",
+            "none",
+        ];
+        if !known.contains(&e.verdict.as_str()) {
+            return Err(issue(
+                Part::Expected,
+                format!(
+                    "unknown verdict '{}'; one of {}",
+                    e.verdict,
+                    known.join(", ")
+                ),
+            ));
+        }
+        for c in e.clauses.iter().flatten() {
+            if !edition.clauses().contains(c) {
                 return Err(issue(
-                    "expected",
-                    format!(
-                        "unknown verdict '{}'; one of {}",
-                        e.verdict,
-                        known.join(", ")
-                    ),
+                    Part::Expected,
+                    format!("unknown clause '{c}' in {}", edition.id),
                 ));
             }
-            for c in e.clauses.iter().flatten() {
-                if !edition.clauses().contains(c) {
-                    return Err(issue(
-                        "expected",
-                        format!("unknown clause '{c}' in {}", edition.id),
-                    ));
-                }
-            }
         }
-        _ => {
-            let i: RecordInput = typed("input", input)?;
-            let _: RecordExpected = typed("expected", expected)?;
-            record(&i)?;
-        }
+        Ok(())
     }
-    Ok(())
-}
 
-pub(crate) fn run(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), String> {
-    check(kind, expected, &answer(kind, input, edition)?)
-}
-
-/// qigui's output, in the shape of `expected` with every key filled.
-pub(crate) fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Value, String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::MoveLabels => answer_labels(input, edition),
-        Kind::RepetitionVerdict => {
-            let i: VerdictInput = typed("input", input).map_err(fail)?;
-            let r = ruling::rule(&cycle_of(&i)?, rules(edition)?).map_err(|e| e.to_string())?;
-            to_output(&VerdictExpected {
-                verdict: r.verdict.code().to_string(),
-                clauses: Some(r.clauses.iter().map(|c| c.to_string()).collect()),
-                red: Some(r.red.description.clone()),
-                black: Some(r.black.description.clone()),
-                change_within_rounds: r.change.and_then(|c| c.within_rounds),
-                idle_required: Some(r.change.is_some_and(|c| c.idle_required)),
-            })
-        }
-        _ => {
-            let i: RecordInput = typed("input", input).map_err(fail)?;
-            let (pos, moves) = record(&i).map_err(fail)?;
-            let found = cycle::find_repetition(&pos, &moves);
-            to_output(&RecordExpected {
-                found: found.is_some(),
-                occurrences: found.as_ref().map(|r| r.occurrences.clone()),
-                period: found
-                    .as_ref()
-                    .map(|r| r.period.iter().map(|m| m.iccs()).collect()),
-                last_position_occurrences: Some(cycle::occurrences_of_last(&pos, &moves)),
-            })
-        }
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        let i: VerdictInput = typed(Part::Input, input)?;
+        let r = ruling::rule(&cycle_of(&i)?, rules(edition)?).map_err(CaseError::rules)?;
+        to_output(&VerdictExpected {
+            verdict: r.verdict.code().to_string(),
+            clauses: Some(r.clauses.iter().map(|c| c.to_string()).collect()),
+            red: Some(r.red.description.clone()),
+            black: Some(r.black.description.clone()),
+            change_within_rounds: r.change.and_then(|c| c.within_rounds),
+            idle_required: Some(r.change.is_some_and(|c| c.idle_required)),
+        })
     }
-}
 
-/// Compares an implementation's output with the expected output.
-pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::MoveLabels => {
-            let e: LabelsExpected = typed("expected", expected).map_err(fail)?;
-            let g: LabelsOutput = output(kind, got)?;
-            let Some(labels) = &g.labels else {
-                // An implementation may give the verdict without the labels.
-                let verdict = match (&e.verdict, &g.verdict) {
-                    (Some(w), Some(v)) if w == v => {
-                        format!("; its verdict {v} is the expected one")
-                    }
-                    (Some(w), Some(v)) => format!("; its verdict {v}, expected {w}"),
-                    _ => String::new(),
-                };
-                return Err(format!(
-                    "labels: expected {:?}, but the answer has none{verdict}",
-                    e.labels
-                ));
-            };
-            let matches = |w: &String, g: &String| {
-                w == g
-                    || (e.idle_category
-                        && w == Label::Idle.code()
-                        && Label::from_code(g).is_some_and(|l| !l.is_attack()))
-            };
-            if e.labels.len() != labels.len()
-                || !e.labels.iter().zip(labels).all(|(w, g)| matches(w, g))
-            {
-                let category = if e.idle_category && e.labels.iter().any(|w| w == "闲") {
-                    " (an expected 闲 also admits 兑 献 拦 跟, 24.8)"
-                } else {
-                    ""
-                };
-                return Err(format!(
-                    "labels: expected {:?}, got {labels:?}{category}",
-                    e.labels
-                ));
-            }
-            want("verdict", &e.verdict, &g.verdict)?;
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: VerdictExpected = typed(Part::Expected, expected)?;
+        let g: VerdictExpected = output(Kind::RepetitionVerdict, got)?;
+        mismatch("verdict", &e.verdict, &g.verdict)?;
+        if let Some(w) = &e.clauses {
+            let mut w = w.clone();
+            w.sort_unstable();
+            let g = g.clauses.clone().map(|mut g| {
+                g.sort_unstable();
+                g
+            });
+            want("clauses", &Some(w), &g)?;
         }
-        Kind::RepetitionVerdict => {
-            let e: VerdictExpected = typed("expected", expected).map_err(fail)?;
-            let g: VerdictExpected = output(kind, got)?;
-            mismatch("verdict", &e.verdict, &g.verdict)?;
-            if let Some(w) = &e.clauses {
-                let mut w = w.clone();
-                w.sort_unstable();
-                let g = g.clauses.clone().map(|mut g| {
-                    g.sort_unstable();
-                    g
-                });
-                want("clauses", &Some(w), &g)?;
-            }
-            want("red", &e.red, &g.red)?;
-            want("black", &e.black, &g.black)?;
-            if let Some(n) = e.change_within_rounds {
-                mismatch("change_within_rounds", &Some(n), &g.change_within_rounds)?;
-            }
-            want("idle_required", &e.idle_required, &g.idle_required)?;
+        want("red", &e.red, &g.red)?;
+        want("black", &e.black, &g.black)?;
+        if let Some(n) = e.change_within_rounds {
+            mismatch("change_within_rounds", &Some(n), &g.change_within_rounds)?;
         }
-        _ => {
-            let e: RecordExpected = typed("expected", expected).map_err(fail)?;
-            let g: RecordExpected = output(kind, got)?;
-            mismatch("found", &e.found, &g.found)?;
-            if g.found {
-                want("occurrences", &e.occurrences, &g.occurrences)?;
-                want("period", &e.period, &g.period)?;
-            }
-            want(
-                "last_position_occurrences",
-                &e.last_position_occurrences,
-                &g.last_position_occurrences,
-            )?;
-        }
+        want("idle_required", &e.idle_required, &g.idle_required)
     }
-    Ok(())
-}
 
-#[cfg(test)]
-pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    use schemars::schema_for;
-    match kind {
-        Kind::MoveLabels => (schema_for!(LabelsInput), schema_for!(LabelsExpected)),
-        Kind::RepetitionVerdict => (schema_for!(VerdictInput), schema_for!(VerdictExpected)),
-        _ => (schema_for!(RecordInput), schema_for!(RecordExpected)),
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(VerdictInput),
+            schemars::schema_for!(VerdictExpected),
+        )
     }
 }
 
@@ -396,74 +359,132 @@ struct LabelsOutput {
     verdict: Option<String>,
 }
 
-pub(crate) fn validate_labels(
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    let i: LabelsInput = typed("input", input)?;
-    let e: LabelsExpected = typed("expected", expected)?;
-    rules(edition).map_err(|m| issue("kind", m))?;
-    let (_, moves) = record(&RecordInput {
-        fen: Some(i.fen.clone()),
-        moves: i.moves.clone(),
-    })?;
-    if e.labels.len() != moves.len() {
-        return Err(issue(
-            "expected",
-            format!("{} labels for {} moves", e.labels.len(), moves.len()),
-        ));
-    }
-    for l in &e.labels {
-        let parsed: MoveLabel = l
-            .parse()
-            .map_err(|err: ruling::LabelError| issue("expected", err.to_string()))?;
-        if !parsed.targets.is_empty() {
+/// `move-labels`: every move of a cycle labelled, and the verdict.
+pub(crate) struct LabelsKind;
+
+impl CaseKind for LabelsKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let i: LabelsInput = typed(Part::Input, input)?;
+        let e: LabelsExpected = typed(Part::Expected, expected)?;
+        rules(edition)?;
+        let (_, moves) = record(&RecordInput {
+            fen: Some(i.fen.clone()),
+            moves: i.moves.clone(),
+        })?;
+        if e.labels.len() != moves.len() {
             return Err(issue(
-                "expected",
-                "labels here are plain: 将 杀 捉 兑 献 拦 跟 闲",
+                Part::Expected,
+                format!("{} labels for {} moves", e.labels.len(), moves.len()),
             ));
         }
+        for l in &e.labels {
+            let parsed: MoveLabel = l
+                .parse()
+                .map_err(|err: ruling::LabelError| issue(Part::Expected, err.to_string()))?;
+            if !parsed.targets.is_empty() {
+                return Err(issue(
+                    Part::Expected,
+                    "labels here are plain: 将 杀 捉 兑 献 拦 跟 闲",
+                ));
+            }
+        }
+        Ok(())
     }
-    Ok(())
-}
 
-/// qigui's labels and verdict for a `move-labels` case.
-pub(crate) fn answer_labels(input: &Value, edition: &Edition) -> Result<Value, String> {
-    let fail = |i: Issue| i.message;
-    let i: LabelsInput = typed("input", input).map_err(fail)?;
-    let (start, moves) = record(&RecordInput {
-        fen: Some(i.fen.clone()),
-        moves: i.moves.clone(),
-    })
-    .map_err(fail)?;
-    let key_points = i
-        .key_points
-        .iter()
-        .map(|k| {
-            crate::Square::parse(k)
-                .ok_or_else(|| format!("input.key_points: {k:?} is not a point (ICCS, e.g. e4)"))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    let j = crate::xiangqi::repetition::judge::judge(
-        &start,
-        &moves,
-        rules(edition)?,
-        i.sequence,
-        i.points,
-        &key_points,
-        &crate::xiangqi::repetition::label::Limits::default(),
-    );
-    to_output(&LabelsExpected {
-        labels: j
-            .moves
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        let i: LabelsInput = typed(Part::Input, input)?;
+        let (start, moves) = record(&RecordInput {
+            fen: Some(i.fen.clone()),
+            moves: i.moves.clone(),
+        })?;
+        let key_points = i
+            .key_points
             .iter()
-            .map(|m| m.analysis.label.code().to_string())
-            .collect(),
-        idle_category: false,
-        verdict: Some(match &j.ruling {
-            Ok(r) => r.verdict.code().to_string(),
-            Err(err) => format!("no ruling ({err})"),
-        }),
-    })
+            .map(|k| {
+                crate::Square::parse(k).ok_or_else(|| {
+                    CaseError::at(
+                        Part::Input,
+                        "key_points",
+                        format!("input.key_points: {k:?} is not a point (ICCS, e.g. e4)"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, CaseError>>()?;
+        let j = crate::xiangqi::repetition::judge::judge(
+            &start,
+            &moves,
+            rules(edition)?,
+            i.sequence,
+            i.points,
+            &key_points,
+            &crate::xiangqi::repetition::label::Limits::default(),
+        );
+        to_output(&LabelsExpected {
+            labels: j
+                .moves
+                .iter()
+                .map(|m| m.analysis.label.code().to_string())
+                .collect(),
+            idle_category: false,
+            verdict: Some(match &j.ruling {
+                Ok(r) => r.verdict.code().to_string(),
+                Err(err) => format!("no ruling ({err})"),
+            }),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: LabelsExpected = typed(Part::Expected, expected)?;
+        let g: LabelsOutput = output(Kind::MoveLabels, got)?;
+        let Some(labels) = &g.labels else {
+            // An implementation may give the verdict without the labels.
+            let verdict = match (&e.verdict, &g.verdict) {
+                (Some(w), Some(v)) if w == v => {
+                    format!("; its verdict {v} is the expected one")
+                }
+                (Some(w), Some(v)) => format!("; its verdict {v}, expected {w}"),
+                _ => String::new(),
+            };
+            return Err(Mismatch::Absent {
+                key: "labels".into(),
+                expected: format!("{:?}", e.labels),
+            }
+            .detailed(verdict));
+        };
+        let matches = |w: &String, g: &String| {
+            w == g
+                || (e.idle_category
+                    && w == Label::Idle.code()
+                    && Label::from_code(g).is_some_and(|l| !l.is_attack()))
+        };
+        if e.labels.len() != labels.len()
+            || !e.labels.iter().zip(labels).all(|(w, g)| matches(w, g))
+        {
+            let category = if e.idle_category && e.labels.iter().any(|w| w == "闲") {
+                " (an expected 闲 also admits 兑 献 拦 跟, 24.8)"
+            } else {
+                ""
+            };
+            return Err(Mismatch::Value {
+                key: "labels".into(),
+                expected: format!("{:?}", e.labels),
+                got: format!("{labels:?}"),
+            }
+            .detailed(category));
+        }
+        want("verdict", &e.verdict, &g.verdict)
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(LabelsInput),
+            schemars::schema_for!(LabelsExpected),
+        )
+    }
 }

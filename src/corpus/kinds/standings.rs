@@ -17,7 +17,10 @@ use crate::event::standings::tiebreaks::Criterion;
 use crate::event::standings::{self, Standings, StandingsError};
 use crate::event::tournament::{Id, Tournament};
 
-use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
+use super::{
+    CaseError, CaseKind, Kind, Mismatch, Part, RunError, issue, mismatch, output, to_output, typed,
+    want,
+};
 
 /// A place in the expected ranking: one entrant, or several sharing it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,55 +94,17 @@ pub struct StandingsExpected {
     pub error: Option<String>,
 }
 
-fn input(v: &Value) -> Result<Tournament, Issue> {
-    let t: Tournament = typed("input", v)?;
+fn input(v: &Value) -> Result<Tournament, CaseError> {
+    let t: Tournament = typed(Part::Input, v)?;
     if t.rules.is_some() {
         return Err(issue(
-            "input",
+            Part::Input,
             "`rules` comes from the case's edition: leave it out",
         ));
     }
     t.check("input")
-        .map_err(|e| issue("input", e.to_string()))?;
+        .map_err(|e| issue(Part::Input, e.to_string()))?;
     Ok(t)
-}
-
-/// Validates a case's input and expected output for one edition.
-pub(crate) fn validate(
-    kind: Kind,
-    input_v: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    if kind != Kind::Standings {
-        return Err(issue("kind", "not a standings kind"));
-    }
-    let t = input(input_v)?;
-    standings::edition_for(&t, Some(edition.id)).map_err(|e| issue("input", e.to_string()))?;
-    let e: StandingsExpected = typed("expected", expected)?;
-    if e == StandingsExpected::default() {
-        return Err(issue("expected", "expects nothing"));
-    }
-    if let Some(err) = &e.error {
-        if !matches!(err.as_str(), "invalid" | "unsupported") {
-            return Err(issue("expected", "error: `invalid` or `unsupported`"));
-        }
-    }
-    if let Some(rows) = &e.rows {
-        for r in rows {
-            for name in r.values.iter().flat_map(|v| v.keys()) {
-                if Criterion::parse(name).is_none() {
-                    return Err(issue("expected", format!("unknown tie-break '{name}'")));
-                }
-            }
-            if let Some(d) = &r.decided_by {
-                if d != "none" && d != "final" && Criterion::parse(d).is_none() {
-                    return Err(issue("expected", format!("unknown tie-break '{d}'")));
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 fn expected_places(list: &[Place]) -> Vec<BTreeSet<String>> {
@@ -239,8 +204,8 @@ fn rows_json(s: &Standings) -> Value {
 fn answer_with_reason(
     input_v: &Value,
     edition: &Edition,
-) -> Result<(Value, Option<String>), String> {
-    let t = input(input_v).map_err(|i| i.message)?;
+) -> Result<(Value, Option<String>), CaseError> {
+    let t = input(input_v)?;
     let s = match standings::compute(&t, Some(edition.id)) {
         Ok(s) => s,
         Err(err) => {
@@ -283,14 +248,6 @@ fn answer_with_reason(
     Ok((v, None))
 }
 
-/// qigui's standings in the shape of `expected`, every key filled: the
-/// whole ranking, every row with every criterion of the chain, the
-/// cancelled and play-off entrants (`[]` for none); for standings that
-/// cannot be computed, only `error`.
-pub(crate) fn answer(_kind: Kind, input_v: &Value, edition: &Edition) -> Result<Value, String> {
-    answer_with_reason(input_v, edition).map(|(v, _)| v)
-}
-
 fn values_of(v: &Option<ExpectedValue>) -> Option<Vec<Points>> {
     v.clone().map(|v| match v {
         ExpectedValue::One(p) => vec![p],
@@ -328,105 +285,161 @@ fn table(g: &StandingsExpected) -> String {
     out
 }
 
-/// Compares an implementation's standings with the expected ones: the
-/// rows, and the criteria of a row, that `expected` names.
-pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
-    let e: StandingsExpected = typed("expected", expected).map_err(|i| i.message)?;
-    let g: StandingsExpected = output(kind, got)?;
-    match (&e.error, &g.error) {
-        (Some(w), Some(x)) => return mismatch("error", w, x),
-        (Some(w), None) => {
-            return Err(format!(
-                "expected error '{w}', but the standings were computed"
-            ));
+/// `standings`: a tournament's standings.
+pub(crate) struct StandingsKind;
+
+impl CaseKind for StandingsKind {
+    fn validate(
+        &self,
+        input_v: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let t = input(input_v)?;
+        standings::edition_for(&t, Some(edition.id))
+            .map_err(|e| issue(Part::Input, e.to_string()))?;
+        let e: StandingsExpected = typed(Part::Expected, expected)?;
+        if e == StandingsExpected::default() {
+            return Err(issue(Part::Expected, "expects nothing"));
         }
-        (None, Some(x)) => return Err(format!("standings failed: {x}")),
-        (None, None) => {}
-    }
-    want("chain", &e.chain, &g.chain)?;
-    if let Some(r) = &e.ranking {
-        let want_p = expected_places(r);
-        let Some(got) = &g.ranking else {
-            return Err(format!(
-                "ranking: expected {}, but the answer has none",
-                show(&want_p)
-            ));
-        };
-        let got = expected_places(got);
-        if want_p != got {
-            return Err(format!(
-                "ranking: expected {}, got {}\n{}",
-                show(&want_p),
-                show(&got),
-                table(&g)
-            ));
+        if let Some(err) = &e.error {
+            if !matches!(err.as_str(), "invalid" | "unsupported") {
+                return Err(issue(Part::Expected, "error: `invalid` or `unsupported`"));
+            }
         }
-    }
-    if let Some(r) = &e.individual_ranking {
-        let Some(ind) = &g.individual_ranking else {
-            return Err("individual_ranking: no individual standings".into());
-        };
-        let want_p = expected_places(r);
-        let got = expected_places(ind);
-        if want_p != got {
-            return Err(format!(
-                "individual ranking: expected {}, got {}",
-                show(&want_p),
-                show(&got)
-            ));
+        if let Some(rows) = &e.rows {
+            for r in rows {
+                for name in r.values.iter().flat_map(|v| v.keys()) {
+                    if Criterion::parse(name).is_none() {
+                        return Err(issue(Part::Expected, format!("unknown tie-break '{name}'")));
+                    }
+                }
+                if let Some(d) = &r.decided_by {
+                    if d != "none" && d != "final" && Criterion::parse(d).is_none() {
+                        return Err(issue(Part::Expected, format!("unknown tie-break '{d}'")));
+                    }
+                }
+            }
         }
+
+        Ok(())
     }
-    let sets = |l: &Option<Vec<Id>>| l.as_deref().map(ids);
-    want("cancelled", &sets(&e.cancelled), &sets(&g.cancelled))?;
-    want("playoff", &sets(&e.playoff), &sets(&g.playoff))?;
-    for w in e.rows.iter().flatten() {
-        let Some(row) = g.rows.iter().flatten().find(|r| r.id == w.id) else {
-            return Err(format!("row {}: not ranked\n{}", w.id, table(&g)));
-        };
-        let ctx = |m: String| format!("row {}: {m}\n{}", w.id, table(&g));
-        want("rank", &w.rank, &row.rank).map_err(ctx)?;
-        for (name, v) in w.values.iter().flatten() {
-            let Some(values) = &row.values else {
-                return Err(ctx(format!("{name}: the answer gives no values")));
-            };
-            let Some(got) = values.get(name) else {
-                return Err(ctx(format!(
-                    "'{name}' is not in the chain of {}",
-                    g.chain.as_deref().unwrap_or("the answer")
+
+    /// qigui's standings in the shape of `expected`, every key filled: the
+    /// whole ranking, every row with every criterion of the chain, the
+    /// cancelled and play-off entrants (`[]` for none); for standings that
+    /// cannot be computed, only `error`.
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        answer_with_reason(input, edition).map(|(v, _)| v)
+    }
+
+    /// Compares an implementation's standings with the expected ones: the
+    /// rows, and the criteria of a row, that `expected` names.
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: StandingsExpected = typed(Part::Expected, expected)?;
+        let g: StandingsExpected = output(Kind::Standings, got)?;
+        match (&e.error, &g.error) {
+            (Some(w), Some(x)) => return mismatch("error", w, x),
+            (Some(w), None) => {
+                return Err(Mismatch::described(format!(
+                    "expected error '{w}', but the standings were computed"
+                )));
+            }
+            (None, Some(x)) => return Err(Mismatch::described(format!("standings failed: {x}"))),
+            (None, None) => {}
+        }
+        want("chain", &e.chain, &g.chain)?;
+        if let Some(r) = &e.ranking {
+            let want_p = expected_places(r);
+            let Some(got) = &g.ranking else {
+                return Err(Mismatch::described(format!(
+                    "ranking: expected {}, but the answer has none",
+                    show(&want_p)
                 )));
             };
-            let (want_v, got_v) = (values_of(v), values_of(got));
-            if want_v != got_v {
-                return Err(ctx(format!(
-                    "{name}: expected {}, got {}",
-                    show_values(&want_v),
-                    show_values(&got_v)
+            let got = expected_places(got);
+            if want_p != got {
+                return Err(Mismatch::described(format!(
+                    "ranking: expected {}, got {}\n{}",
+                    show(&want_p),
+                    show(&got),
+                    table(&g)
                 )));
             }
         }
-        want("decided_by", &w.decided_by, &row.decided_by).map_err(ctx)?;
+        if let Some(r) = &e.individual_ranking {
+            let Some(ind) = &g.individual_ranking else {
+                return Err(Mismatch::described(
+                    "individual_ranking: no individual standings",
+                ));
+            };
+            let want_p = expected_places(r);
+            let got = expected_places(ind);
+            if want_p != got {
+                return Err(Mismatch::described(format!(
+                    "individual ranking: expected {}, got {}",
+                    show(&want_p),
+                    show(&got)
+                )));
+            }
+        }
+        let sets = |l: &Option<Vec<Id>>| l.as_deref().map(ids);
+        want("cancelled", &sets(&e.cancelled), &sets(&g.cancelled))?;
+        want("playoff", &sets(&e.playoff), &sets(&g.playoff))?;
+        for w in e.rows.iter().flatten() {
+            let Some(row) = g.rows.iter().flatten().find(|r| r.id == w.id) else {
+                return Err(Mismatch::described(format!(
+                    "row {}: not ranked\n{}",
+                    w.id,
+                    table(&g)
+                )));
+            };
+            let ctx = |m: Mismatch| {
+                m.within(format!("row {}: ", w.id))
+                    .detailed(format!("\n{}", table(&g)))
+            };
+            want("rank", &w.rank, &row.rank).map_err(ctx)?;
+            for (name, v) in w.values.iter().flatten() {
+                let Some(values) = &row.values else {
+                    return Err(ctx(Mismatch::described(format!(
+                        "{name}: the answer gives no values"
+                    ))));
+                };
+                let Some(got) = values.get(name) else {
+                    return Err(ctx(Mismatch::described(format!(
+                        "'{name}' is not in the chain of {}",
+                        g.chain.as_deref().unwrap_or("the answer")
+                    ))));
+                };
+                let (want_v, got_v) = (values_of(v), values_of(got));
+                if want_v != got_v {
+                    return Err(ctx(Mismatch::described(format!(
+                        "{name}: expected {}, got {}",
+                        show_values(&want_v),
+                        show_values(&got_v)
+                    ))));
+                }
+            }
+            want("decided_by", &w.decided_by, &row.decided_by).map_err(ctx)?;
+        }
+
+        Ok(())
     }
-    Ok(())
-}
 
-/// Runs a case: `check(expected, answer(input))`; a failure on standings
-/// that could not be computed says why.
-pub(crate) fn run(
-    kind: Kind,
-    input_v: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), String> {
-    let (got, why) = answer_with_reason(input_v, edition)?;
-    check(kind, expected, &got).map_err(|m| match why {
-        Some(w) => format!("{m} ({w})"),
-        None => m,
-    })
-}
+    /// A failure on standings that could not be computed says why.
+    fn run(&self, input: &Value, expected: &Value, edition: &Edition) -> Result<(), RunError> {
+        let (got, why) = answer_with_reason(input, edition)?;
+        self.check(expected, &got).map_err(|m| match why {
+            Some(w) => RunError::Differs(m.detailed(format!(" ({w})"))),
+            None => RunError::Differs(m),
+        })
+    }
 
-/// The JSON Schemas of the kind's input and expected output.
-#[cfg(test)]
-pub(crate) fn schemas(_kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    use schemars::schema_for;
-    (schema_for!(Tournament), schema_for!(StandingsExpected))
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(Tournament),
+            schemars::schema_for!(StandingsExpected),
+        )
+    }
 }

@@ -13,7 +13,9 @@ use crate::xiangqi::notation;
 use crate::xiangqi::outcome::GameResult;
 use crate::xiangqi::position::{Move, Position, Validation};
 
-use super::{Issue, Kind, issue, mismatch, output, to_output, typed, want};
+use super::{
+    CaseError, CaseKind, Kind, Mismatch, Part, issue, mismatch, output, to_output, typed, want,
+};
 
 /// A list of moves: one string with moves separated by spaces or commas, or
 /// a list of strings. Each move may be in any notation qigui reads.
@@ -264,14 +266,11 @@ pub struct EquipmentExpected {
     pub violations: Option<Vec<String>>,
 }
 
-fn position(fen: Option<&str>) -> Result<Position, Issue> {
+fn position(fen: Option<&str>) -> Result<Position, CaseError> {
     match fen {
         None => Ok(Position::start()),
-        Some(f) => Position::from_fen(f).map_err(|e| Issue {
-            key: "input".into(),
-            field: Some("fen".into()),
-            message: format!("illegal FEN: {e}"),
-        }),
+        Some(f) => Position::from_fen(f)
+            .map_err(|e| CaseError::at(Part::Input, "fen", format!("illegal FEN: {e}"))),
     }
 }
 
@@ -281,17 +280,19 @@ fn play_moves(
     pos: &Position,
     moves: Option<&MoveText>,
     allow_self_check: bool,
-) -> Result<(Vec<Move>, Position), Issue> {
+) -> Result<(Vec<Move>, Position), CaseError> {
     let mut cur = pos.clone();
     let mut out = Vec::new();
     let Some(moves) = moves else {
         return Ok((out, cur));
     };
     for (i, tok) in moves.tokens().iter().enumerate() {
-        let bad = |m: String| Issue {
-            key: "input".into(),
-            field: Some("moves".into()),
-            message: format!("move {} ('{tok}'): {m}", i + 1),
+        let bad = |m: String| {
+            CaseError::at(
+                Part::Input,
+                "moves",
+                format!("move {} ('{tok}'): {m}", i + 1),
+            )
         };
         let pm = notation::parse_move(&cur, tok).map_err(|e| bad(e.reason))?;
         if !allow_self_check && cur.exposes_own_king(pm.mv) {
@@ -303,400 +304,461 @@ fn play_moves(
     Ok((out, cur))
 }
 
-fn iccs_set(key: &str, moves: &[String]) -> Result<BTreeSet<Move>, Issue> {
+fn iccs_set(key: &str, moves: &[String]) -> Result<BTreeSet<Move>, CaseError> {
     moves
         .iter()
         .map(|m| {
             notation::parse_iccs(m)
-                .ok_or_else(|| issue("expected", format!("{key}: '{m}' is not an ICCS move")))
+                .ok_or_else(|| issue(Part::Expected, format!("{key}: '{m}' is not an ICCS move")))
         })
         .collect()
 }
 
-/// Validates a case's input and expected output for one edition.
-pub(crate) fn validate(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), Issue> {
-    match kind {
-        Kind::Fen => {
-            let _: FenInput = typed("input", input)?;
-            let e: FenExpected = typed("expected", expected)?;
-            if e.valid && e.error.is_some() {
-                return Err(issue("expected", "a valid FEN has no error code"));
-            }
-            if !e.valid && e.error.is_none() {
-                return Err(issue("expected", "an invalid FEN needs its error code"));
-            }
+/// `fen`: reading a FEN.
+pub(crate) struct FenKind;
+
+impl CaseKind for FenKind {
+    fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
+        let _: FenInput = typed(Part::Input, input)?;
+        let e: FenExpected = typed(Part::Expected, expected)?;
+        if e.valid && e.error.is_some() {
+            return Err(issue(Part::Expected, "a valid FEN has no error code"));
         }
-        Kind::LegalMoves => {
-            let i: PositionInput = typed("input", input)?;
-            let e: LegalMovesExpected = typed("expected", expected)?;
-            let pos = position(i.fen.as_deref())?;
-            play_moves(&pos, i.moves.as_ref(), false)?;
-            for list in [&e.moves, &e.includes, &e.excludes].into_iter().flatten() {
-                iccs_set("moves", list)?;
-            }
-            if e == LegalMovesExpected::default() {
-                return Err(issue(
-                    "expected",
-                    "expects nothing: give moves, count, includes, excludes or check",
-                ));
-            }
+        if !e.valid && e.error.is_none() {
+            return Err(issue(Part::Expected, "an invalid FEN needs its error code"));
         }
-        Kind::Perft => {
-            let i: PerftInput = typed("input", input)?;
-            let _: PerftExpected = typed("expected", expected)?;
-            position(i.fen.as_deref())?;
-            if !(1..=6).contains(&i.depth) {
-                return Err(issue("input", "depth runs from 1 to 6"));
-            }
-        }
-        Kind::Outcome => {
-            let i: OutcomeInput = typed("input", input)?;
-            let e: OutcomeExpected = typed("expected", expected)?;
-            let pos = position(i.fen.as_deref())?;
-            let (moves, _) = play_moves(&pos, i.moves.as_ref(), true)?;
-            if let Some(ev) = i.events.iter().find(|ev| ev.after > moves.len()) {
-                return Err(issue(
-                    "input",
-                    format!(
-                        "an event after ply {} but the record has {} plies",
-                        ev.after,
-                        moves.len()
-                    ),
-                ));
-            }
-            if let Some(r) = &e.reason {
-                if !crate::xiangqi::outcome::Reason::ALL
-                    .iter()
-                    .any(|x| x.code() == r)
-                {
-                    return Err(issue("expected", format!("unknown reason '{r}'")));
-                }
-            }
-            if let Some(c) = &e.clause {
-                if !edition.clauses().contains(c) {
-                    return Err(issue(
-                        "expected",
-                        format!("unknown clause '{c}' in {}", edition.id),
-                    ));
-                }
-            }
-        }
-        Kind::Notation => {
-            let i: NotationInput = typed("input", input)?;
-            let e: NotationExpected = typed("expected", expected)?;
-            let pos = position(i.fen.as_deref())?;
-            play_moves(&pos, i.moves.as_ref(), false)?;
-            if e == NotationExpected::default() {
-                return Err(issue("expected", "expects nothing"));
-            }
-            if e.error.is_some() && (e.iccs.is_some() || e.chinese.is_some() || e.wxf.is_some()) {
-                return Err(issue("expected", "an error case expects no move"));
-            }
-        }
-        Kind::Equipment => {
-            let _: Equipment = typed("input", input)?;
-            let _: EquipmentExpected = typed("expected", expected)?;
-            if edition.equipment.is_none() {
-                return Err(issue(
-                    "kind",
-                    format!("{} sets no equipment limits", edition.id),
-                ));
-            }
-        }
-        #[allow(unreachable_patterns)]
-        _ => return Err(issue("kind", "not a Xiangqi kind")),
+        Ok(())
     }
-    Ok(())
-}
 
-/// Runs a case; `Err` is the failure message.
-pub(crate) fn run(
-    kind: Kind,
-    input: &Value,
-    expected: &Value,
-    edition: &Edition,
-) -> Result<(), String> {
-    check(kind, expected, &answer(kind, input, edition)?)
-}
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: FenInput = typed(Part::Input, input)?;
+        let out = match Position::from_fen_with(&i.fen, i.validation.into()) {
+            Ok(pos) => FenExpected {
+                valid: true,
+                fen: Some(pos.fen()),
+                error: None,
+                field: None,
+            },
+            Err(err) => FenExpected {
+                valid: false,
+                fen: None,
+                error: Some(err.code().to_string()),
+                field: match &err {
+                    crate::xiangqi::position::ParseFenError::Syntax(se) => Some(se.field),
+                    _ => None,
+                },
+            },
+        };
+        to_output(&out)
+    }
 
-/// qigui's output for a case, in the shape of the kind's `expected` with
-/// every key filled (`legal-moves` answers `moves`, `count` and `check`).
-pub(crate) fn answer(kind: Kind, input: &Value, edition: &Edition) -> Result<Value, String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::Fen => {
-            let i: FenInput = typed("input", input).map_err(fail)?;
-            let out = match Position::from_fen_with(&i.fen, i.validation.into()) {
-                Ok(pos) => FenExpected {
-                    valid: true,
-                    fen: Some(pos.fen()),
-                    error: None,
-                    field: None,
-                },
-                Err(err) => FenExpected {
-                    valid: false,
-                    fen: None,
-                    error: Some(err.code().to_string()),
-                    field: match &err {
-                        crate::xiangqi::position::ParseFenError::Syntax(se) => Some(se.field),
-                        _ => None,
-                    },
-                },
-            };
-            to_output(&out)
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: FenExpected = typed(Part::Expected, expected)?;
+        let g: FenExpected = output(Kind::Fen, got)?;
+        let read = g
+            .fen
+            .as_ref()
+            .map(|f| format!(" (read as {f})"))
+            .or_else(|| g.error.as_ref().map(|c| format!(" ({c})")))
+            .unwrap_or_default();
+        mismatch("valid", &e.valid, &g.valid).map_err(|m| m.detailed(read))?;
+        if e.valid {
+            want("canonical FEN", &e.fen, &g.fen)
+        } else {
+            want("error", &e.error, &g.error)?;
+            want("field", &e.field, &g.field)
         }
-        Kind::LegalMoves => {
-            let i: PositionInput = typed("input", input).map_err(fail)?;
-            let pos = position(i.fen.as_deref()).map_err(fail)?;
-            let (_, pos) = play_moves(&pos, i.moves.as_ref(), false).map_err(fail)?;
-            let legal: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
-            to_output(&LegalMovesExpected {
-                moves: Some(legal.iter().map(|m| m.iccs()).collect()),
-                count: Some(legal.len()),
-                includes: None,
-                excludes: None,
-                check: Some(pos.is_check()),
-            })
-        }
-        Kind::Perft => {
-            let i: PerftInput = typed("input", input).map_err(fail)?;
-            let pos = position(i.fen.as_deref()).map_err(fail)?;
-            to_output(&PerftExpected {
-                nodes: pos.perft(i.depth),
-            })
-        }
-        Kind::Outcome => {
-            let i: OutcomeInput = typed("input", input).map_err(fail)?;
-            let pos = position(i.fen.as_deref()).map_err(fail)?;
-            let (moves, _) = play_moves(&pos, i.moves.as_ref(), true).map_err(fail)?;
-            let mut rules: Rules = edition.rules;
-            if let Some(l) = i.level {
-                rules.level = l;
-            }
-            if let Some(n) = i.natural_limit {
-                rules.natural_limit = n;
-            }
-            let adj = game::adjudicate(&pos, &moves, &i.events, &rules);
-            let result = match adj.outcome.map(|o| o.result) {
-                None => ResultName::Ongoing,
-                Some(GameResult::RedWins) => ResultName::RedWins,
-                Some(GameResult::BlackWins) => ResultName::BlackWins,
-                Some(GameResult::Draw) => ResultName::Draw,
-            };
-            to_output(&OutcomeExpected {
-                result,
-                reason: adj.outcome.map(|o| o.reason.code().to_string()),
-                clause: adj
-                    .outcome
-                    .map(|o| edition.clause_for(o.reason).to_string()),
-                plies: Some(adj.plies),
-                check: Some(adj.position.is_check()),
-                fouls: Some(adj.fouls),
-            })
-        }
-        Kind::Notation => {
-            let i: NotationInput = typed("input", input).map_err(fail)?;
-            let pos = position(i.fen.as_deref()).map_err(fail)?;
-            let (_, pos) = play_moves(&pos, i.moves.as_ref(), false).map_err(fail)?;
-            let out = match notation::parse_move(&pos, &i.mv) {
-                Ok(pm) => NotationExpected {
-                    iccs: Some(pm.mv.iccs()),
-                    chinese: Some(notation::chinese(&pos, pm.mv)),
-                    wxf: Some(notation::wxf(&pos, pm.mv)),
-                    abbreviated: Some(notation::abbreviated(&pos, pm.mv)),
-                    notation: Some(pm.notation.name().to_string()),
-                    resolved: Some(pm.resolved.is_some()),
-                    error: None,
-                },
-                Err(err) => NotationExpected {
-                    error: Some(err.code.to_string()),
-                    ..NotationExpected::default()
-                },
-            };
-            to_output(&out)
-        }
-        Kind::Equipment => {
-            let i: Equipment = typed("input", input).map_err(fail)?;
-            let limits = edition
-                .equipment
-                .ok_or_else(|| format!("{} sets no equipment limits", edition.id))?;
-            let v = equipment::check(&i, &limits);
-            to_output(&EquipmentExpected {
-                conforms: v.is_empty(),
-                violations: Some(v.iter().map(|v| v.clause.clone()).collect()),
-            })
-        }
-        #[allow(unreachable_patterns)]
-        _ => Err(format!("{} is not a Xiangqi kind", kind.name())),
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(FenInput),
+            schemars::schema_for!(FenExpected),
+        )
     }
 }
 
-fn answered_moves(moves: &Option<Vec<String>>) -> Result<BTreeSet<Move>, String> {
+/// `legal-moves`: the legal moves of a position.
+pub(crate) struct LegalMovesKind;
+
+impl CaseKind for LegalMovesKind {
+    fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
+        let i: PositionInput = typed(Part::Input, input)?;
+        let e: LegalMovesExpected = typed(Part::Expected, expected)?;
+        let pos = position(i.fen.as_deref())?;
+        play_moves(&pos, i.moves.as_ref(), false)?;
+        for list in [&e.moves, &e.includes, &e.excludes].into_iter().flatten() {
+            iccs_set("moves", list)?;
+        }
+        if e == LegalMovesExpected::default() {
+            return Err(issue(
+                Part::Expected,
+                "expects nothing: give moves, count, includes, excludes or check",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Answers `moves`, `count` and `check`.
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: PositionInput = typed(Part::Input, input)?;
+        let pos = position(i.fen.as_deref())?;
+        let (_, pos) = play_moves(&pos, i.moves.as_ref(), false)?;
+        let legal: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
+        to_output(&LegalMovesExpected {
+            moves: Some(legal.iter().map(|m| m.iccs()).collect()),
+            count: Some(legal.len()),
+            includes: None,
+            excludes: None,
+            check: Some(pos.is_check()),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: LegalMovesExpected = typed(Part::Expected, expected)?;
+        let g: LegalMovesExpected = output(Kind::LegalMoves, got)?;
+        let show = |s: &BTreeSet<Move>| s.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ");
+        if e.moves.is_some() || e.includes.is_some() || e.excludes.is_some() {
+            let legal = answered_moves(&g.moves)?;
+            if let Some(m) = &e.moves {
+                let want = iccs_set("moves", m)?;
+                if want != legal {
+                    let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
+                    let extra: BTreeSet<Move> = legal.difference(&want).copied().collect();
+                    return Err(Mismatch::described(format!(
+                        "legal moves differ: missing [{}], unexpected [{}]",
+                        show(&missing),
+                        show(&extra)
+                    )));
+                }
+            }
+            if let Some(m) = &e.includes {
+                let want = iccs_set("includes", m)?;
+                let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
+                if !missing.is_empty() {
+                    return Err(Mismatch::described(format!(
+                        "not legal but expected: [{}]",
+                        show(&missing)
+                    )));
+                }
+            }
+            if let Some(m) = &e.excludes {
+                let bad = iccs_set("excludes", m)?;
+                let present: BTreeSet<Move> = bad.intersection(&legal).copied().collect();
+                if !present.is_empty() {
+                    return Err(Mismatch::described(format!(
+                        "legal but expected not: [{}]",
+                        show(&present)
+                    )));
+                }
+            }
+        }
+        if e.count.is_some() {
+            let count = match (g.count, &g.moves) {
+                (Some(n), _) => Some(n),
+                (None, Some(_)) => Some(answered_moves(&g.moves)?.len()),
+                (None, None) => None,
+            };
+            want("count", &e.count, &count)?;
+        }
+        want("check", &e.check, &g.check)
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(PositionInput),
+            schemars::schema_for!(LegalMovesExpected),
+        )
+    }
+}
+
+/// `perft`: the leaf nodes of the legal move tree.
+pub(crate) struct PerftKind;
+
+impl CaseKind for PerftKind {
+    fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
+        let i: PerftInput = typed(Part::Input, input)?;
+        let _: PerftExpected = typed(Part::Expected, expected)?;
+        position(i.fen.as_deref())?;
+        if !(1..=6).contains(&i.depth) {
+            return Err(issue(Part::Input, "depth runs from 1 to 6"));
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: PerftInput = typed(Part::Input, input)?;
+        let pos = position(i.fen.as_deref())?;
+        to_output(&PerftExpected {
+            nodes: pos.perft(i.depth),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: PerftExpected = typed(Part::Expected, expected)?;
+        let g: PerftExpected = output(Kind::Perft, got)?;
+        mismatch("nodes", &e.nodes, &g.nodes)
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(PerftInput),
+            schemars::schema_for!(PerftExpected),
+        )
+    }
+}
+
+/// `outcome`: a game record's result.
+pub(crate) struct OutcomeKind;
+
+impl CaseKind for OutcomeKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let i: OutcomeInput = typed(Part::Input, input)?;
+        let e: OutcomeExpected = typed(Part::Expected, expected)?;
+        let pos = position(i.fen.as_deref())?;
+        let (moves, _) = play_moves(&pos, i.moves.as_ref(), true)?;
+        if let Some(ev) = i.events.iter().find(|ev| ev.after > moves.len()) {
+            return Err(issue(
+                Part::Input,
+                format!(
+                    "an event after ply {} but the record has {} plies",
+                    ev.after,
+                    moves.len()
+                ),
+            ));
+        }
+        if let Some(r) = &e.reason {
+            if !crate::xiangqi::outcome::Reason::ALL
+                .iter()
+                .any(|x| x.code() == r)
+            {
+                return Err(issue(Part::Expected, format!("unknown reason '{r}'")));
+            }
+        }
+        if let Some(c) = &e.clause {
+            if !edition.clauses().contains(c) {
+                return Err(issue(
+                    Part::Expected,
+                    format!("unknown clause '{c}' in {}", edition.id),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        let i: OutcomeInput = typed(Part::Input, input)?;
+        let pos = position(i.fen.as_deref())?;
+        let (moves, _) = play_moves(&pos, i.moves.as_ref(), true)?;
+        let mut rules: Rules = edition.rules;
+        if let Some(l) = i.level {
+            rules.level = l;
+        }
+        if let Some(n) = i.natural_limit {
+            rules.natural_limit = n;
+        }
+        let adj = game::adjudicate(&pos, &moves, &i.events, &rules);
+        let result = match adj.outcome.map(|o| o.result) {
+            None => ResultName::Ongoing,
+            Some(GameResult::RedWins) => ResultName::RedWins,
+            Some(GameResult::BlackWins) => ResultName::BlackWins,
+            Some(GameResult::Draw) => ResultName::Draw,
+        };
+        to_output(&OutcomeExpected {
+            result,
+            reason: adj.outcome.map(|o| o.reason.code().to_string()),
+            clause: adj
+                .outcome
+                .map(|o| edition.clause_for(o.reason).to_string()),
+            plies: Some(adj.plies),
+            check: Some(adj.position.is_check()),
+            fouls: Some(adj.fouls),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: OutcomeExpected = typed(Part::Expected, expected)?;
+        let g: OutcomeExpected = output(Kind::Outcome, got)?;
+        let detail = match (&g.reason, &g.clause) {
+            (Some(r), Some(c)) => format!(" ({r}, {c})"),
+            (Some(r), None) => format!(" ({r})"),
+            _ => String::new(),
+        };
+        mismatch("result", &e.result, &g.result).map_err(|m| m.detailed(detail))?;
+        if let Some(r) = &e.reason {
+            mismatch(
+                "reason",
+                &r.as_str(),
+                &g.reason.as_deref().unwrap_or("none"),
+            )?;
+        }
+        if let Some(c) = &e.clause {
+            mismatch(
+                "clause",
+                &c.as_str(),
+                &g.clause.as_deref().unwrap_or("none"),
+            )?;
+        }
+        want("plies", &e.plies, &g.plies)?;
+        want("check", &e.check, &g.check)?;
+        want("fouls", &e.fouls, &g.fouls)
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(OutcomeInput),
+            schemars::schema_for!(OutcomeExpected),
+        )
+    }
+}
+
+/// `notation`: reading and printing a move.
+pub(crate) struct NotationKind;
+
+impl CaseKind for NotationKind {
+    fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
+        let i: NotationInput = typed(Part::Input, input)?;
+        let e: NotationExpected = typed(Part::Expected, expected)?;
+        let pos = position(i.fen.as_deref())?;
+        play_moves(&pos, i.moves.as_ref(), false)?;
+        if e == NotationExpected::default() {
+            return Err(issue(Part::Expected, "expects nothing"));
+        }
+        if e.error.is_some() && (e.iccs.is_some() || e.chinese.is_some() || e.wxf.is_some()) {
+            return Err(issue(Part::Expected, "an error case expects no move"));
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+        let i: NotationInput = typed(Part::Input, input)?;
+        let pos = position(i.fen.as_deref())?;
+        let (_, pos) = play_moves(&pos, i.moves.as_ref(), false)?;
+        let out = match notation::parse_move(&pos, &i.mv) {
+            Ok(pm) => NotationExpected {
+                iccs: Some(pm.mv.iccs()),
+                chinese: Some(notation::chinese(&pos, pm.mv)),
+                wxf: Some(notation::wxf(&pos, pm.mv)),
+                abbreviated: Some(notation::abbreviated(&pos, pm.mv)),
+                notation: Some(pm.notation.name().to_string()),
+                resolved: Some(pm.resolved.is_some()),
+                error: None,
+            },
+            Err(err) => NotationExpected {
+                error: Some(err.code.to_string()),
+                ..NotationExpected::default()
+            },
+        };
+        to_output(&out)
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: NotationExpected = typed(Part::Expected, expected)?;
+        let g: NotationExpected = output(Kind::Notation, got)?;
+        match (&e.error, &g.error) {
+            (Some(w), Some(x)) => mismatch("error", w, x),
+            (Some(w), None) => Err(Mismatch::described(format!(
+                "expected error '{w}', but read {}",
+                g.iccs.as_deref().unwrap_or("a move")
+            ))),
+            (None, Some(x)) => Err(Mismatch::described(format!(
+                "expected a move, got error '{x}'"
+            ))),
+            (None, None) => {
+                want("iccs", &e.iccs, &g.iccs)?;
+                want("chinese", &e.chinese, &g.chinese)?;
+                want("wxf", &e.wxf, &g.wxf)?;
+                want("abbreviated", &e.abbreviated, &g.abbreviated)?;
+                want("notation", &e.notation, &g.notation)?;
+                want("resolved", &e.resolved, &g.resolved)
+            }
+        }
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(NotationInput),
+            schemars::schema_for!(NotationExpected),
+        )
+    }
+}
+
+/// `equipment`: board and piece measurements.
+pub(crate) struct EquipmentKind;
+
+fn no_limits(edition: &Edition) -> CaseError {
+    issue(
+        Part::Kind,
+        format!("{} sets no equipment limits", edition.id),
+    )
+}
+
+impl CaseKind for EquipmentKind {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
+        let _: Equipment = typed(Part::Input, input)?;
+        let _: EquipmentExpected = typed(Part::Expected, expected)?;
+        if edition.equipment.is_none() {
+            return Err(no_limits(edition));
+        }
+        Ok(())
+    }
+
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
+        let i: Equipment = typed(Part::Input, input)?;
+        let limits = edition.equipment.ok_or_else(|| no_limits(edition))?;
+        let v = equipment::check(&i, &limits);
+        to_output(&EquipmentExpected {
+            conforms: v.is_empty(),
+            violations: Some(v.iter().map(|v| v.clause.clone()).collect()),
+        })
+    }
+
+    fn check(&self, expected: &Value, got: &Value) -> Result<(), Mismatch> {
+        let e: EquipmentExpected = typed(Part::Expected, expected)?;
+        let g: EquipmentExpected = output(Kind::Equipment, got)?;
+        let detail = g
+            .violations
+            .as_ref()
+            .map(|v| format!(" [{}]", v.join(", ")))
+            .unwrap_or_default();
+        mismatch("conforms", &e.conforms, &g.conforms).map_err(|m| m.detailed(detail))?;
+        want("violations", &e.violations, &g.violations)
+    }
+
+    #[cfg(test)]
+    fn schemas(&self) -> (schemars::Schema, schemars::Schema) {
+        (
+            schemars::schema_for!(Equipment),
+            schemars::schema_for!(EquipmentExpected),
+        )
+    }
+}
+
+fn answered_moves(moves: &Option<Vec<String>>) -> Result<BTreeSet<Move>, Mismatch> {
     let moves = moves
         .as_ref()
-        .ok_or_else(|| "the answer has no moves".to_string())?;
+        .ok_or_else(|| Mismatch::described("the answer has no moves"))?;
     moves
         .iter()
         .map(|m| {
-            notation::parse_iccs(m).ok_or_else(|| format!("the answer's '{m}' is not an ICCS move"))
+            notation::parse_iccs(m).ok_or_else(|| {
+                Mismatch::described(format!("the answer's '{m}' is not an ICCS move"))
+            })
         })
         .collect()
-}
-
-/// Compares an implementation's output with the expected output.
-pub(crate) fn check(kind: Kind, expected: &Value, got: &Value) -> Result<(), String> {
-    let fail = |i: Issue| i.message;
-    match kind {
-        Kind::Fen => {
-            let e: FenExpected = typed("expected", expected).map_err(fail)?;
-            let g: FenExpected = output(kind, got)?;
-            let read = g
-                .fen
-                .as_ref()
-                .map(|f| format!(" (read as {f})"))
-                .or_else(|| g.error.as_ref().map(|c| format!(" ({c})")))
-                .unwrap_or_default();
-            mismatch("valid", &e.valid, &g.valid).map_err(|m| format!("{m}{read}"))?;
-            if e.valid {
-                want("canonical FEN", &e.fen, &g.fen)?;
-            } else {
-                want("error", &e.error, &g.error)?;
-                want("field", &e.field, &g.field)?;
-            }
-        }
-        Kind::LegalMoves => {
-            let e: LegalMovesExpected = typed("expected", expected).map_err(fail)?;
-            let g: LegalMovesExpected = output(kind, got)?;
-            let show =
-                |s: &BTreeSet<Move>| s.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ");
-            if e.moves.is_some() || e.includes.is_some() || e.excludes.is_some() {
-                let legal = answered_moves(&g.moves)?;
-                if let Some(m) = &e.moves {
-                    let want = iccs_set("moves", m).map_err(fail)?;
-                    if want != legal {
-                        let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
-                        let extra: BTreeSet<Move> = legal.difference(&want).copied().collect();
-                        return Err(format!(
-                            "legal moves differ: missing [{}], unexpected [{}]",
-                            show(&missing),
-                            show(&extra)
-                        ));
-                    }
-                }
-                if let Some(m) = &e.includes {
-                    let want = iccs_set("includes", m).map_err(fail)?;
-                    let missing: BTreeSet<Move> = want.difference(&legal).copied().collect();
-                    if !missing.is_empty() {
-                        return Err(format!("not legal but expected: [{}]", show(&missing)));
-                    }
-                }
-                if let Some(m) = &e.excludes {
-                    let bad = iccs_set("excludes", m).map_err(fail)?;
-                    let present: BTreeSet<Move> = bad.intersection(&legal).copied().collect();
-                    if !present.is_empty() {
-                        return Err(format!("legal but expected not: [{}]", show(&present)));
-                    }
-                }
-            }
-            if e.count.is_some() {
-                let count = match (g.count, &g.moves) {
-                    (Some(n), _) => Some(n),
-                    (None, Some(_)) => Some(answered_moves(&g.moves)?.len()),
-                    (None, None) => None,
-                };
-                want("count", &e.count, &count)?;
-            }
-            want("check", &e.check, &g.check)?;
-        }
-        Kind::Perft => {
-            let e: PerftExpected = typed("expected", expected).map_err(fail)?;
-            let g: PerftExpected = output(kind, got)?;
-            mismatch("nodes", &e.nodes, &g.nodes)?;
-        }
-        Kind::Outcome => {
-            let e: OutcomeExpected = typed("expected", expected).map_err(fail)?;
-            let g: OutcomeExpected = output(kind, got)?;
-            let detail = match (&g.reason, &g.clause) {
-                (Some(r), Some(c)) => format!(" ({r}, {c})"),
-                (Some(r), None) => format!(" ({r})"),
-                _ => String::new(),
-            };
-            mismatch("result", &e.result, &g.result).map_err(|m| format!("{m}{detail}"))?;
-            if let Some(r) = &e.reason {
-                mismatch(
-                    "reason",
-                    &r.as_str(),
-                    &g.reason.as_deref().unwrap_or("none"),
-                )?;
-            }
-            if let Some(c) = &e.clause {
-                mismatch(
-                    "clause",
-                    &c.as_str(),
-                    &g.clause.as_deref().unwrap_or("none"),
-                )?;
-            }
-            want("plies", &e.plies, &g.plies)?;
-            want("check", &e.check, &g.check)?;
-            want("fouls", &e.fouls, &g.fouls)?;
-        }
-        Kind::Notation => {
-            let e: NotationExpected = typed("expected", expected).map_err(fail)?;
-            let g: NotationExpected = output(kind, got)?;
-            match (&e.error, &g.error) {
-                (Some(w), Some(x)) => mismatch("error", w, x)?,
-                (Some(w), None) => {
-                    return Err(format!(
-                        "expected error '{w}', but read {}",
-                        g.iccs.as_deref().unwrap_or("a move")
-                    ));
-                }
-                (None, Some(x)) => return Err(format!("expected a move, got error '{x}'")),
-                (None, None) => {
-                    want("iccs", &e.iccs, &g.iccs)?;
-                    want("chinese", &e.chinese, &g.chinese)?;
-                    want("wxf", &e.wxf, &g.wxf)?;
-                    want("abbreviated", &e.abbreviated, &g.abbreviated)?;
-                    want("notation", &e.notation, &g.notation)?;
-                    want("resolved", &e.resolved, &g.resolved)?;
-                }
-            }
-        }
-        Kind::Equipment => {
-            let e: EquipmentExpected = typed("expected", expected).map_err(fail)?;
-            let g: EquipmentExpected = output(kind, got)?;
-            let detail = g
-                .violations
-                .as_ref()
-                .map(|v| format!(" [{}]", v.join(", ")))
-                .unwrap_or_default();
-            mismatch("conforms", &e.conforms, &g.conforms).map_err(|m| format!("{m}{detail}"))?;
-            want("violations", &e.violations, &g.violations)?;
-        }
-        #[allow(unreachable_patterns)]
-        _ => return Err(format!("{} is not a Xiangqi kind", kind.name())),
-    }
-    Ok(())
-}
-
-/// The JSON Schemas of each kind's input and expected output, for
-/// `spec/corpus.schema.json`.
-#[cfg(test)]
-pub(crate) fn schemas(kind: Kind) -> (schemars::Schema, schemars::Schema) {
-    use schemars::schema_for;
-    match kind {
-        Kind::Fen => (schema_for!(FenInput), schema_for!(FenExpected)),
-        Kind::LegalMoves => (schema_for!(PositionInput), schema_for!(LegalMovesExpected)),
-        Kind::Perft => (schema_for!(PerftInput), schema_for!(PerftExpected)),
-        Kind::Outcome => (schema_for!(OutcomeInput), schema_for!(OutcomeExpected)),
-        Kind::Notation => (schema_for!(NotationInput), schema_for!(NotationExpected)),
-        Kind::Equipment => (schema_for!(Equipment), schema_for!(EquipmentExpected)),
-        #[allow(unreachable_patterns)]
-        _ => (schema_for!(()), schema_for!(())),
-    }
 }
