@@ -88,7 +88,7 @@ fn swiss_cmd(raw: &[String]) -> Result<ExitCode, String> {
         return Err(USAGE.into());
     };
     let format = args.format(&["text", "json", "trf"])?;
-    let t = Tournament::load(Path::new(file)).map_err(|e| e.to_string())?;
+    let t = qigui::formats::load_tournament(Path::new(file)).map_err(|e| e.to_string())?;
     let round = match args.value("round") {
         Some(r) => Some(number(r, "--round")?),
         None => None,

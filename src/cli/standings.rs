@@ -7,7 +7,6 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use qigui::event::Tournament;
 use qigui::event::standings;
 
 use super::Args;
@@ -20,7 +19,7 @@ pub fn standings(raw: &[String]) -> Result<ExitCode, String> {
         return Err(USAGE.into());
     };
     let format = args.format(&["text", "json", "csv", "trf"])?;
-    let mut t = Tournament::load(Path::new(file)).map_err(|e| e.to_string())?;
+    let mut t = qigui::formats::load_tournament(Path::new(file)).map_err(|e| e.to_string())?;
     let rules = args.value("rules");
     let s = standings::compute(&t, rules).map_err(|e| format!("{file}: {e}"))?;
     match format {

@@ -5,7 +5,8 @@
 //!
 //! `spec/tournament-format.md` is the normative description; this module is
 //! its reader and writer. A file is YAML or JSON (the same structure); FIDE's
-//! TRF-2026 text format is read and written by [`crate::formats::trf`].
+//! TRF-2026 text format is read and written by `crate::formats::trf`, and
+//! `crate::formats::load_tournament` reads a file by its format.
 //!
 //! ```yaml
 //! format: 1
@@ -30,7 +31,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::path::Path;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
@@ -747,26 +747,6 @@ impl Tournament {
         })?;
         t.check(file)?;
         Ok(t)
-    }
-
-    /// Reads a file: `.json` as JSON, `.trf` (or text starting with a TRF
-    /// record) as TRF-2026, anything else as YAML.
-    pub fn load(path: &Path) -> Result<Tournament, TournamentError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| TournamentError::at(&file, format!("cannot read: {e}")))?;
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        if ext == "json" {
-            Tournament::from_json(&text, &file)
-        } else if ext == "trf" || ext == "trfx" || crate::formats::trf::looks_like_trf(&text) {
-            crate::formats::trf::read(&text, &file)
-        } else {
-            Tournament::from_yaml(&text, &file)
-        }
     }
 
     /// The tournament as YAML.
