@@ -98,7 +98,7 @@ fn a_paired_round_reads_back_as_the_same_pairing() {
     let mut all = corpus_tournaments();
     let example =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec/tournament-examples/swiss-2020.yaml");
-    let t = Tournament::load(&example).expect("the example loads");
+    let t = qigui::formats::load_tournament(&example).expect("the example loads");
     all.push(("swiss-2020.yaml".into(), "xiangqi-2020".into(), t));
     let mut checked = 0;
     for (id, edition, mut t) in all {

@@ -173,7 +173,7 @@ fn round_robin_cmd(args: &RoundRobinArgs) -> Result<ExitCode, String> {
 
 fn swiss_cmd(args: &SwissArgs) -> Result<ExitCode, String> {
     let file = &args.file;
-    let t = Tournament::load(Path::new(file)).map_err(|e| e.to_string())?;
+    let t = qigui::formats::load_tournament(Path::new(file)).map_err(|e| e.to_string())?;
     let round = args.round;
     let how = match args.first_round {
         FirstRoundArg::Adjacent => FirstRound::Adjacent,

@@ -8,7 +8,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use qigui::event::Tournament;
 use qigui::event::standings;
 
 use super::EditionArg;
@@ -42,7 +41,7 @@ pub struct StandingsArgs {
 
 pub fn standings(args: &StandingsArgs) -> Result<ExitCode, String> {
     let file = &args.file;
-    let mut t = Tournament::load(Path::new(file)).map_err(|e| e.to_string())?;
+    let mut t = qigui::formats::load_tournament(Path::new(file)).map_err(|e| e.to_string())?;
     let rules = args.rules.as_deref();
     let s = standings::compute(&t, rules).map_err(|e| format!("{file}: {e}"))?;
     match args.format {

@@ -10,7 +10,7 @@ pub mod standings;
 pub(crate) mod tournament;
 
 pub use tournament::{
-    EventType, FORMAT_VERSION, FinalEntry, GameEntry, GameName, GameScoring, Id, MatchEntry,
-    MatchScoring, Outcome, PenaltyEntry, PenaltyKind, Player, ResultCode, RoundEntry, System, Team,
-    TeamRanking, TiebreakChoice, Tournament, TournamentError, WithdrawalEntry,
+    EventType, FORMAT_VERSION, FinalEntry, FinalError, GameEntry, GameName, GameScoring, Id,
+    MatchEntry, MatchScoring, Outcome, PenaltyEntry, PenaltyKind, Player, ResultCode, RoundEntry,
+    System, Team, TeamRanking, TiebreakChoice, Tournament, TournamentError, WithdrawalEntry,
 };

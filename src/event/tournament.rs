@@ -5,7 +5,8 @@
 //!
 //! `spec/tournament-format.md` is the normative description; this module is
 //! its reader and writer. A file is YAML or JSON (the same structure); FIDE's
-//! TRF-2026 text format is read and written by [`crate::formats::trf`].
+//! TRF-2026 text format is read and written by `crate::formats::trf`, and
+//! `crate::formats::load_tournament` reads a file by its format.
 //!
 //! ```yaml
 //! format: 1
@@ -30,7 +31,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::path::Path;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
@@ -751,26 +751,6 @@ impl Tournament {
         Ok(t)
     }
 
-    /// Reads a file: `.json` as JSON, `.trf` (or text starting with a TRF
-    /// record) as TRF-2026, anything else as YAML.
-    pub fn load(path: &Path) -> Result<Tournament, TournamentError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| TournamentError::at(&file, format!("cannot read: {e}")))?;
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        if ext == "json" {
-            Tournament::from_json(&text, &file)
-        } else if ext == "trf" || ext == "trfx" || crate::formats::trf::looks_like_trf(&text) {
-            crate::formats::trf::read(&text, &file)
-        } else {
-            Tournament::from_yaml(&text, &file)
-        }
-    }
-
     /// The tournament as YAML.
     pub fn to_yaml(&self) -> String {
         yaml_serde::to_string(self).unwrap_or_default()
@@ -880,6 +860,20 @@ impl Tournament {
                 );
             }
         }
+        let reg = self.check_entrants(file)?;
+        self.check_rounds(file, &reg)?;
+        self.check_entries(file, &reg)?;
+        if self.final_match.is_some() {
+            self.final_players()
+                .map_err(|e| TournamentError::at(file, e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Checks the players and the teams: ids unique, each team's players
+    /// registered, each player in the team he names.
+    fn check_entrants(&self, file: &str) -> Result<Registry, TournamentError> {
+        let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
         let mut players = BTreeSet::new();
         for p in &self.players {
             if p.id == 0 {
@@ -924,21 +918,30 @@ impl Tournament {
                 }
             }
         }
-        let team_event = self.event == EventType::Team;
-        let placings = self.team_ranking == Some(TeamRanking::Placings);
-        if team_event && teams.is_empty() {
-            return err("teams".into(), "a team event needs teams".into());
-        }
-        let members = self.team_members();
-        let team_of: BTreeMap<Id, Id> = members
+        let team_of: BTreeMap<Id, Id> = self
+            .team_members()
             .iter()
             .flat_map(|(t, ps)| ps.iter().map(move |p| (Id::from(*p), t.clone())))
             .collect();
-        let colours = self.game.colours();
+        Ok(Registry {
+            players,
+            teams,
+            team_of,
+            team_event: self.event == EventType::Team,
+            placings: self.team_ranking == Some(TeamRanking::Placings),
+        })
+    }
+
+    /// Checks the rounds: numbers increasing, and each round's games,
+    /// matches and byes.
+    fn check_rounds(&self, file: &str, reg: &Registry) -> Result<(), TournamentError> {
+        let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
+        if reg.team_event && reg.teams.is_empty() {
+            return err("teams".into(), "a team event needs teams".into());
+        }
         let numbers = self.round_numbers();
         let mut prev = 0;
         for (ri, (round, &n)) in self.rounds.iter().zip(&numbers).enumerate() {
-            let rl = format!("round {n}");
             if n <= prev {
                 return err(
                     format!("rounds[{ri}]"),
@@ -946,127 +949,182 @@ impl Tournament {
                 );
             }
             prev = n;
-            let mut seen: BTreeMap<Id, Option<Id>> = BTreeMap::new();
-            if !round.games.is_empty() && team_event && !placings {
+            self.check_round(file, round, n, reg)?;
+        }
+        Ok(())
+    }
+
+    /// Checks round `n`: games in an individual event, matches in a team
+    /// event, no one playing twice, byes registered and not playing.
+    fn check_round(
+        &self,
+        file: &str,
+        round: &RoundEntry,
+        n: u32,
+        reg: &Registry,
+    ) -> Result<(), TournamentError> {
+        let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
+        let rl = format!("round {n}");
+        let mut seen: BTreeMap<Id, Option<Id>> = BTreeMap::new();
+        if !round.games.is_empty() && reg.team_event && !reg.placings {
+            return err(
+                rl,
+                "a team event records `matches` (or use team_ranking: placings)".into(),
+            );
+        }
+        if !round.matches.is_empty() && (!reg.team_event || reg.placings) {
+            return err(rl, "`matches` are for team events".into());
+        }
+        for (gi, g) in round.games.iter().enumerate() {
+            let gl = format!("{rl}, game {}", gi + 1);
+            self.check_game(file, gl, g, reg, &mut seen)?;
+        }
+        for (mi, m) in round.matches.iter().enumerate() {
+            let ml = format!("{rl}, match {}", mi + 1);
+            self.check_match(file, ml, m, reg, &mut seen)?;
+        }
+        for b in &round.byes {
+            let known = if reg.team_event && !reg.placings {
+                reg.teams.contains(b)
+            } else {
+                reg.players.contains(b)
+            };
+            if !known {
+                return err(format!("{rl}, byes"), format!("{b} is not registered"));
+            }
+            if seen.contains_key(b) {
                 return err(
-                    rl,
-                    "a team event records `matches` (or use team_ranking: placings)".into(),
+                    format!("{rl}, byes"),
+                    format!("{b} has a bye and a game in the same round"),
                 );
             }
-            if !round.matches.is_empty() && (!team_event || placings) {
-                return err(rl, "`matches` are for team events".into());
-            }
-            for (gi, g) in round.games.iter().enumerate() {
-                let gl = format!("{rl}, game {}", gi + 1);
-                self.check_colour_keys(g.red.is_some(), g.white.is_some())
-                    .or_else(|m| err(gl.clone(), m))?;
-                let [a, b] = g.sides(self.game);
-                let (Some(a), Some(b)) = (a, b) else {
-                    return err(
-                        gl,
-                        format!("a game needs both `{}` and `{}`", colours[0], colours[1]),
-                    );
-                };
-                if g.result.is_none() {
-                    return err(gl, "the game has no `result`".into());
-                }
-                for p in [a, b] {
-                    if !players.contains(p) {
-                        return err(gl, format!("player {p} is not in `players`"));
-                    }
-                }
-                if a == b {
-                    return err(gl, format!("player {a} cannot play himself"));
-                }
-                for (p, o) in [(a, b), (b, a)] {
-                    if let Some(prev) = seen.insert(p.clone(), Some(o.clone())) {
-                        let same_pair = prev.as_ref() == Some(o) && self.games_per_match() > 1;
-                        if !same_pair {
-                            return err(gl, format!("player {p} plays twice in the round"));
-                        }
-                    }
-                }
-            }
-            for (mi, m) in round.matches.iter().enumerate() {
-                let ml = format!("{rl}, match {}", mi + 1);
-                self.check_colour_keys(m.red.is_some(), m.white.is_some())
-                    .or_else(|e| err(ml.clone(), e))?;
-                let [a, b] = m.sides(self.game);
-                let (Some(a), Some(b)) = (a, b) else {
-                    return err(
-                        ml,
-                        format!("a match needs both `{}` and `{}`", colours[0], colours[1]),
-                    );
-                };
-                for t in [a, b] {
-                    if !teams.contains(t) {
-                        return err(ml, format!("team {t} is not in `teams`"));
-                    }
-                    if seen.insert(t.clone(), Some(a.clone())).is_some() {
-                        return err(ml, format!("team {t} plays twice in the round"));
-                    }
-                }
-                if a == b {
-                    return err(ml, format!("team {a} cannot play itself"));
-                }
-                if m.games.is_empty() {
-                    return err(ml, "a match needs its games, one per board".into());
-                }
-                let mut boards = BTreeSet::new();
-                for (gi, g) in m.games.iter().enumerate() {
-                    let gl = format!("{ml}, board {}", g.board.unwrap_or(gi as u32 + 1));
-                    self.check_colour_keys(g.red.is_some(), g.white.is_some())
-                        .or_else(|e| err(gl.clone(), e))?;
-                    if !boards.insert(g.board.unwrap_or(gi as u32 + 1)) {
-                        return err(gl, "two games on this board".into());
-                    }
-                    let Some(res) = g.result else {
-                        return err(gl, "the game has no `result`".into());
-                    };
-                    let sides = g.sides(self.game);
-                    for p in sides.iter().flatten() {
-                        if !players.contains(*p) {
-                            return err(gl, format!("player {p} is not in `players`"));
-                        }
-                        let t = team_of.get(*p);
-                        if t != Some(a) && t != Some(b) {
-                            return err(gl, format!("player {p} is in neither team"));
-                        }
-                    }
-                    match sides {
-                        [Some(x), Some(y)] => {
-                            if team_of.get(x) == team_of.get(y) {
-                                return err(
-                                    gl,
-                                    format!("players {x} and {y} are in the same team"),
-                                );
-                            }
-                        }
-                        _ if res.is_forfeit() => {}
-                        _ => {
-                            return err(gl, "only a forfeited game may leave a side empty".into());
-                        }
-                    }
-                }
-            }
-            for b in &round.byes {
-                let known = if team_event && !placings {
-                    teams.contains(b)
-                } else {
-                    players.contains(b)
-                };
-                if !known {
-                    return err(format!("{rl}, byes"), format!("{b} is not registered"));
-                }
-                if seen.contains_key(b) {
-                    return err(
-                        format!("{rl}, byes"),
-                        format!("{b} has a bye and a game in the same round"),
-                    );
-                }
-                seen.insert(b.clone(), None);
+            seen.insert(b.clone(), None);
+        }
+        Ok(())
+    }
+
+    /// Checks a game of an individual event (`gl` names it): both players
+    /// registered and different, a result, no one playing twice in the
+    /// round (`seen`: who has played whom) except a multi-game match.
+    fn check_game(
+        &self,
+        file: &str,
+        gl: String,
+        g: &GameEntry,
+        reg: &Registry,
+        seen: &mut BTreeMap<Id, Option<Id>>,
+    ) -> Result<(), TournamentError> {
+        let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
+        let colours = self.game.colours();
+        self.check_colour_keys(g.red.is_some(), g.white.is_some())
+            .or_else(|m| err(gl.clone(), m.to_string()))?;
+        let [a, b] = g.sides(self.game);
+        let (Some(a), Some(b)) = (a, b) else {
+            return err(
+                gl,
+                format!("a game needs both `{}` and `{}`", colours[0], colours[1]),
+            );
+        };
+        if g.result.is_none() {
+            return err(gl, "the game has no `result`".into());
+        }
+        for p in [a, b] {
+            if !reg.players.contains(p) {
+                return err(gl, format!("player {p} is not in `players`"));
             }
         }
+        if a == b {
+            return err(gl, format!("player {a} cannot play himself"));
+        }
+        for (p, o) in [(a, b), (b, a)] {
+            if let Some(prev) = seen.insert(p.clone(), Some(o.clone())) {
+                let same_pair = prev.as_ref() == Some(o) && self.games_per_match() > 1;
+                if !same_pair {
+                    return err(gl, format!("player {p} plays twice in the round"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a team match (`ml` names it): both teams registered, different
+    /// and not playing twice in the round (`seen`), and its games board by
+    /// board.
+    fn check_match(
+        &self,
+        file: &str,
+        ml: String,
+        m: &MatchEntry,
+        reg: &Registry,
+        seen: &mut BTreeMap<Id, Option<Id>>,
+    ) -> Result<(), TournamentError> {
+        let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
+        let colours = self.game.colours();
+        self.check_colour_keys(m.red.is_some(), m.white.is_some())
+            .or_else(|e| err(ml.clone(), e.to_string()))?;
+        let [a, b] = m.sides(self.game);
+        let (Some(a), Some(b)) = (a, b) else {
+            return err(
+                ml,
+                format!("a match needs both `{}` and `{}`", colours[0], colours[1]),
+            );
+        };
+        for t in [a, b] {
+            if !reg.teams.contains(t) {
+                return err(ml, format!("team {t} is not in `teams`"));
+            }
+            if seen.insert(t.clone(), Some(a.clone())).is_some() {
+                return err(ml, format!("team {t} plays twice in the round"));
+            }
+        }
+        if a == b {
+            return err(ml, format!("team {a} cannot play itself"));
+        }
+        if m.games.is_empty() {
+            return err(ml, "a match needs its games, one per board".into());
+        }
+        let mut boards = BTreeSet::new();
+        for (gi, g) in m.games.iter().enumerate() {
+            let gl = format!("{ml}, board {}", g.board.unwrap_or(gi as u32 + 1));
+            self.check_colour_keys(g.red.is_some(), g.white.is_some())
+                .or_else(|e| err(gl.clone(), e.to_string()))?;
+            if !boards.insert(g.board.unwrap_or(gi as u32 + 1)) {
+                return err(gl, "two games on this board".into());
+            }
+            let Some(res) = g.result else {
+                return err(gl, "the game has no `result`".into());
+            };
+            let sides = g.sides(self.game);
+            for p in sides.iter().flatten() {
+                if !reg.players.contains(*p) {
+                    return err(gl, format!("player {p} is not in `players`"));
+                }
+                let t = reg.team_of.get(*p);
+                if t != Some(a) && t != Some(b) {
+                    return err(gl, format!("player {p} is in neither team"));
+                }
+            }
+            match sides {
+                [Some(x), Some(y)] => {
+                    if reg.team_of.get(x) == reg.team_of.get(y) {
+                        return err(gl, format!("players {x} and {y} are in the same team"));
+                    }
+                }
+                _ if res.is_forfeit() => {}
+                _ => {
+                    return err(gl, "only a forfeited game may leave a side empty".into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the penalties and the withdrawals: each of someone
+    /// registered, no one withdrawing twice.
+    fn check_entries(&self, file: &str, reg: &Registry) -> Result<(), TournamentError> {
+        let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
+        let (players, teams) = (&reg.players, &reg.teams);
+        let (team_event, placings) = (reg.team_event, reg.placings);
         let ranked_ids = |id: &Id| {
             if team_event {
                 teams.contains(id) || (players.contains(id) && !placings)
@@ -1102,31 +1160,23 @@ impl Tournament {
                 );
             }
         }
-        if self.final_match.is_some() {
-            self.final_players()
-                .map_err(|m| TournamentError::at(file, m))?;
-        }
         Ok(())
     }
 
     /// The N+1 final's winner and loser (10.4.3.1): the winner named and
     /// his opponent in the final's round. `Ok(None)` without a final.
-    pub fn final_players(&self) -> Result<Option<[Id; 2]>, String> {
+    pub fn final_players(&self) -> Result<Option<[Id; 2]>, FinalError> {
         let Some(f) = &self.final_match else {
             return Ok(None);
         };
-        let at = |m: String| format!("final: {m}");
         if self.system != System::Swiss || self.event != EventType::Individual {
-            return Err(at(
-                "the N+1 final (10.4.3) is for an individual Swiss event".into(),
-            ));
+            return Err(FinalError::NotIndividualSwiss);
         }
         if f.round != self.last_round() {
-            return Err(at(format!(
-                "round {} is not the last round of the file ({})",
-                f.round,
-                self.last_round()
-            )));
+            return Err(FinalError::NotLastRound {
+                round: f.round,
+                last: self.last_round(),
+            });
         }
         let numbers = self.round_numbers();
         let round = self
@@ -1135,19 +1185,17 @@ impl Tournament {
             .zip(&numbers)
             .find(|(_, n)| **n == f.round)
             .map(|(r, _)| r)
-            .ok_or_else(|| at(format!("round {} is not in the file", f.round)))?;
+            .ok_or(FinalError::NoSuchRound(f.round))?;
         let game = round
             .games
             .iter()
             .find(|g| g.sides(self.game).contains(&Some(&f.winner)))
-            .ok_or_else(|| {
-                at(format!(
-                    "the winner {} plays no game in round {}",
-                    f.winner, f.round
-                ))
+            .ok_or_else(|| FinalError::WinnerPlaysNoGame {
+                winner: f.winner.clone(),
+                round: f.round,
             })?;
         let [Some(a), Some(b)] = game.sides(self.game) else {
-            return Err(at("the final needs both players".into()));
+            return Err(FinalError::OnePlayer);
         };
         let (w, l) = if *a == f.winner { (a, b) } else { (b, a) };
         let winner_first = a == w;
@@ -1157,24 +1205,85 @@ impl Tournament {
             _ => None,
         };
         if slow_winner_first.is_some_and(|f| f != winner_first) {
-            return Err(at(format!(
-                "{l} won the final's slow game against {w}, so {w} cannot be the winner"
-            )));
+            return Err(FinalError::LostSlowGame {
+                winner: w.clone(),
+                loser: l.clone(),
+            });
         }
         Ok(Some([w.clone(), l.clone()]))
     }
 
-    fn check_colour_keys(&self, has_red: bool, has_white: bool) -> Result<(), String> {
+    /// Whether a game or match names only its game's colours.
+    fn check_colour_keys(&self, has_red: bool, has_white: bool) -> Result<(), ColourKeyError> {
         match self.game {
-            GameName::Xiangqi if has_white => {
-                Err("a Xiangqi game has `red` and `black`, not `white`".into())
-            }
-            GameName::Gomoku if has_red => {
-                Err("a Gomoku game has `black` and `white`, not `red`".into())
-            }
+            GameName::Xiangqi if has_white => Err(ColourKeyError::WhiteInXiangqi),
+            GameName::Gomoku if has_red => Err(ColourKeyError::RedInGomoku),
             _ => Ok(()),
         }
     }
+}
+
+/// What checking the rounds needs: the ids registered, each player's
+/// team, and the kind of event.
+struct Registry {
+    players: BTreeSet<Id>,
+    teams: BTreeSet<Id>,
+    /// Player → team.
+    team_of: BTreeMap<Id, Id>,
+    team_event: bool,
+    /// A team event ranked by its players' placings.
+    placings: bool,
+}
+
+/// Why the N+1 final (10.4.3.1) a tournament file names does not stand.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FinalError {
+    /// The final is held only in an individual Swiss event.
+    #[error("final: the N+1 final (10.4.3) is for an individual Swiss event")]
+    NotIndividualSwiss,
+    /// The final's round is not the file's last round.
+    #[error("final: round {round} is not the last round of the file ({last})")]
+    NotLastRound {
+        /// The final's round.
+        round: u32,
+        /// The file's last round.
+        last: u32,
+    },
+    /// The final's round is not in the file.
+    #[error("final: round {0} is not in the file")]
+    NoSuchRound(u32),
+    /// The winner named has no game in the final's round.
+    #[error("final: the winner {winner} plays no game in round {round}")]
+    WinnerPlaysNoGame {
+        /// The winner named.
+        winner: Id,
+        /// The final's round.
+        round: u32,
+    },
+    /// The winner's game in the final's round has one player.
+    #[error("final: the final needs both players")]
+    OnePlayer,
+    /// The winner named lost the final's slow game.
+    #[error(
+        "final: {loser} won the final's slow game against {winner}, so {winner} cannot be the winner"
+    )]
+    LostSlowGame {
+        /// The winner named.
+        winner: Id,
+        /// His opponent, who won the slow game.
+        loser: Id,
+    },
+}
+
+/// A game or match naming a colour its game does not have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+enum ColourKeyError {
+    /// `white` in a Xiangqi game.
+    #[error("a Xiangqi game has `red` and `black`, not `white`")]
+    WhiteInXiangqi,
+    /// `red` in a Gomoku game.
+    #[error("a Gomoku game has `black` and `white`, not `red`")]
+    RedInGomoku,
 }
 
 #[cfg(test)]

@@ -2,5 +2,46 @@
 //!
 //! * [`trf`]: FIDE TRF-2026, the tournament report file (at most 9,999
 //!   players; larger events use the YAML/JSON tournament format).
+//! * [`load_tournament`] and [`read_tournament`]: a tournament file in
+//!   whichever of its formats it is written (YAML, JSON or TRF-2026).
 
 pub mod trf;
+
+use std::path::Path;
+
+use crate::event::{Tournament, TournamentError};
+
+/// Reads a tournament file: `.json` as JSON, `.trf` (or text starting with
+/// a TRF record) as TRF-2026, anything else as YAML.
+pub fn load_tournament(path: &Path) -> Result<Tournament, TournamentError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| TournamentError::at(&file, format!("cannot read: {e}")))?;
+    read_as(&text, &file, extension(path))
+}
+
+/// Reads a tournament from its text, the format chosen as
+/// [`load_tournament`] chooses it by `file`'s extension (and the text);
+/// `file` names it in errors.
+pub fn read_tournament(text: &str, file: &str) -> Result<Tournament, TournamentError> {
+    read_as(text, file, extension(Path::new(file)))
+}
+
+/// A path's extension, lower case (empty without one).
+fn extension(path: &Path) -> String {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+/// Reads `text` as JSON, TRF-2026 or YAML by the extension `ext`.
+fn read_as(text: &str, file: &str, ext: String) -> Result<Tournament, TournamentError> {
+    if ext == "json" {
+        Tournament::from_json(text, file)
+    } else if ext == "trf" || ext == "trfx" || trf::looks_like_trf(text) {
+        trf::read(text, file)
+    } else {
+        Tournament::from_yaml(text, file)
+    }
+}

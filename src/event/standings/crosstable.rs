@@ -9,7 +9,8 @@
 use std::collections::BTreeMap;
 
 use crate::event::tournament::{
-    EventType, GameEntry, Id, Outcome, PenaltyKind, ResultCode, System, TeamRanking, Tournament,
+    EventType, GameEntry, Id, MatchEntry, Outcome, PenaltyKind, ResultCode, System, TeamRanking,
+    Tournament,
 };
 
 use super::StandingsError;
@@ -144,59 +145,107 @@ pub fn ranks_teams(t: &Tournament) -> bool {
     t.event == EventType::Team && t.team_ranking != Some(TeamRanking::Placings)
 }
 
-/// Builds the table of rounds up to `upto` (all rounds when it is the last).
-pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, StandingsError> {
-    let teams = ranks_teams(t);
-    let mut entrants: Vec<Entrant> = if teams {
+/// Every encounter up to a round: two entrants' game or match, with the
+/// games read from `a`'s side.
+struct Enc {
+    round: u32,
+    cycle: u32,
+    a: usize,
+    b: usize,
+    /// Board, game, whether `a` moved first.
+    games: Vec<(u32, GameEntry, bool)>,
+}
+
+/// The entrants: the teams when teams play matches, otherwise the players.
+fn entrants_of(t: &Tournament, teams: bool) -> Vec<Entrant> {
+    let entrant = |id: Id, name: Option<String>| Entrant {
+        id,
+        name,
+        records: Vec::new(),
+        cancelled: false,
+        warnings: 0,
+        disqualifications: 0,
+    };
+    if teams {
         t.teams
             .iter()
-            .map(|team| Entrant {
-                id: team.id.clone(),
-                name: team.name.clone(),
-                records: Vec::new(),
-                cancelled: false,
-                warnings: 0,
-                disqualifications: 0,
-            })
+            .map(|team| entrant(team.id.clone(), team.name.clone()))
             .collect()
     } else {
         t.players
             .iter()
-            .map(|p| Entrant {
-                id: Id::from(p.id),
-                name: p.name.clone(),
-                records: Vec::new(),
-                cancelled: false,
-                warnings: 0,
-                disqualifications: 0,
-            })
+            .map(|p| entrant(Id::from(p.id), p.name.clone()))
             .collect()
-    };
+    }
+}
+
+/// Builds the table of rounds up to `upto` (all rounds when it is the last).
+pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, StandingsError> {
+    let teams = ranks_teams(t);
+    let mut entrants = entrants_of(t, teams);
     let index: BTreeMap<Id, usize> = entrants
         .iter()
         .enumerate()
         .map(|(i, e)| (e.id.clone(), i))
         .collect();
-    let n = entrants.len();
     let numbers = t.round_numbers();
     let rounds: Vec<u32> = numbers.iter().copied().filter(|&r| r <= upto).collect();
     let rounds_planned = t.rounds_planned.unwrap_or_else(|| t.last_round());
-    let gpm = t.games_per_match();
-    let pair_matches = !teams && gpm > 1;
+    let pair_matches = !teams && t.games_per_match() > 1;
+    let n = entrants.len();
+    let (mut encounters, mut byes) = encounters(t, &index, n, teams, pair_matches, upto);
 
-    // Every encounter, in order, as (round, cycle, a, b, games) with the
-    // games read from a's side; byes separately.
-    struct Enc {
-        round: u32,
-        cycle: u32,
-        a: usize,
-        b: usize,
-        games: Vec<(u32, GameEntry, bool)>, // board, game, a moved first
+    // Withdrawals (2020 article 19; 1999 20.3–20.4; Gomoku 24.4).
+    let effects = withdrawal_effects(t, rules, &index, n, &encounters)?;
+    for eff in &effects {
+        if eff.cancelled {
+            entrants[eff.entrant].cancelled = true;
+        }
     }
+    let cancelled: Vec<bool> = entrants.iter().map(|e| e.cancelled).collect();
+    encounters.retain(|e| !cancelled[e.a] && !cancelled[e.b]);
+    byes.retain(|(_, i)| !cancelled[*i]);
+    let synthetic = forfeits_after_withdrawal(t, upto, &effects, &cancelled, &encounters);
+
+    // Score the encounters.
+    let matches = teams || pair_matches;
+    for e in &encounters {
+        let (ra, rb) = score_encounter(rules, e.round, e.cycle, e.a, e.b, &e.games, matches);
+        entrants[e.a].records.push(ra);
+        entrants[e.b].records.push(rb);
+    }
+    score_forfeits_after_withdrawal(t, rules, teams, matches, &synthetic, &mut entrants);
+    if t.system == System::Swiss {
+        score_byes(rules, teams, &byes, &mut entrants);
+    }
+    // (In a round robin a bye counts for nothing: 14.1 "遇轮空均不计算成绩和先后手".)
+    for e in &mut entrants {
+        e.records.sort_by_key(|r| r.round.unwrap_or(u32::MAX));
+    }
+    count_penalties(t, &index, teams, upto, &mut entrants);
+    Ok(Crosstable {
+        entrants,
+        rounds,
+        rounds_planned,
+        withdrawals: effects,
+    })
+}
+
+/// Every encounter up to round `upto`, in order, and the byes (round,
+/// entrant); `n` entrants. `pair_matches`: an individual event's games of one pairing
+/// in a round make one match (14.2).
+fn encounters(
+    t: &Tournament,
+    index: &BTreeMap<Id, usize>,
+    n: usize,
+    teams: bool,
+    pair_matches: bool,
+    upto: u32,
+) -> (Vec<Enc>, Vec<(u32, usize)>) {
     let mut encounters: Vec<Enc> = Vec::new();
     let mut byes: Vec<(u32, usize)> = Vec::new();
     let members = t.team_members();
-    for (round, &number) in t.rounds.iter().zip(&numbers) {
+    for (round, number) in t.rounds.iter().zip(t.round_numbers()) {
         if number > upto {
             break;
         }
@@ -208,40 +257,15 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
                 let [Some(a), Some(b)] = m.sides(t.game) else {
                     continue;
                 };
-                let (Some(&a), Some(&b)) = (index.get(a), index.get(b)) else {
+                let (Some(&ia), Some(&ib)) = (index.get(a), index.get(b)) else {
                     continue;
                 };
-                let a_team = &entrants[a].id;
-                let games = m
-                    .games
-                    .iter()
-                    .enumerate()
-                    .map(|(i, g)| {
-                        let board = g.board.unwrap_or(i as u32 + 1);
-                        // Which side of the game is team a's player: the one
-                        // listed in team a; a board without players reads
-                        // its result from the first-listed team.
-                        let [f, s] = g.sides(t.game);
-                        let in_a = |p: Option<&Id>| {
-                            p.and_then(|p| p.as_str().parse::<u32>().ok())
-                                .is_some_and(|p| {
-                                    members.get(a_team).is_some_and(|ms| ms.contains(&p))
-                                })
-                        };
-                        let a_first = if f.is_some() || s.is_some() {
-                            in_a(f) || (f.is_none() && !in_a(s))
-                        } else {
-                            true
-                        };
-                        (board, g.clone(), a_first)
-                    })
-                    .collect();
                 encounters.push(Enc {
                     round: number,
                     cycle,
-                    a,
-                    b,
-                    games,
+                    a: ia,
+                    b: ib,
+                    games: match_games(t, m, members.get(a)),
                 });
             }
         } else {
@@ -281,17 +305,64 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
             }
         }
     }
+    (encounters, byes)
+}
 
-    // Withdrawals (2020 article 19; 1999 20.3–20.4; Gomoku 24.4).
-    let mut effects = Vec::new();
-    let cycles: u32 = if t.system == System::DoubleRoundRobin {
+/// A team match's games as (board, game, whether team a's player moved
+/// first); `a_members` are team a's players.
+fn match_games(
+    t: &Tournament,
+    m: &MatchEntry,
+    a_members: Option<&Vec<u32>>,
+) -> Vec<(u32, GameEntry, bool)> {
+    m.games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let board = g.board.unwrap_or(i as u32 + 1);
+            // Which side of the game is team a's player: the one
+            // listed in team a; a board without players reads
+            // its result from the first-listed team.
+            let [f, s] = g.sides(t.game);
+            let in_a = |p: Option<&Id>| {
+                p.and_then(|p| p.as_str().parse::<u32>().ok())
+                    .is_some_and(|p| a_members.is_some_and(|ms| ms.contains(&p)))
+            };
+            let a_first = if f.is_some() || s.is_some() {
+                in_a(f) || (f.is_none() && !in_a(s))
+            } else {
+                true
+            };
+            (board, g.clone(), a_first)
+        })
+        .collect()
+}
+
+/// How many times each pair meets in the system: twice in a double round
+/// robin.
+fn cycles_of(t: &Tournament) -> u32 {
+    if t.system == System::DoubleRoundRobin {
         2
     } else {
         1
-    };
+    }
+}
+
+/// What each withdrawal does (`n` entrants): in a round robin, whether the entrant's
+/// results are cancelled (fewer than half the games played); a game played
+/// after the withdrawal is an error.
+fn withdrawal_effects(
+    t: &Tournament,
+    rules: &RuleSet,
+    index: &BTreeMap<Id, usize>,
+    n: usize,
+    encounters: &[Enc],
+) -> Result<Vec<WithdrawalEffect>, StandingsError> {
+    let cycles = cycles_of(t);
+    let mut effects = Vec::new();
     for w in &t.withdrawals {
         let Some(&i) = index.get(&w.id) else { continue };
-        for e in &encounters {
+        for e in encounters {
             if (e.a == i || e.b == i)
                 && e.round > w.after_round
                 && e.games
@@ -332,27 +403,20 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
             });
         }
     }
-    for eff in &effects {
-        if eff.cancelled {
-            entrants[eff.entrant].cancelled = true;
-        }
-    }
-    let cancelled: Vec<bool> = entrants.iter().map(|e| e.cancelled).collect();
-    encounters.retain(|e| !cancelled[e.a] && !cancelled[e.b]);
-    byes.retain(|(_, i)| !cancelled[*i]);
+    Ok(effects)
+}
 
-    // 19.2: a withdrawal after half: the games not played are forfeited,
-    // "记对方获胜". They belong to no round.
-    let boards = if teams {
-        t.rounds
-            .iter()
-            .flat_map(|r| r.matches.iter().map(|m| m.games.len() as u32))
-            .max()
-            .unwrap_or(1)
-    } else {
-        gpm
-    };
-    let mut synthetic: Vec<(u32, usize, usize)> = Vec::new(); // cycle, winner, withdrawn
+/// 19.2: a withdrawal after half: the games not played are forfeited,
+/// "记对方获胜". They belong to no round: (cycle, winner, withdrawn).
+fn forfeits_after_withdrawal(
+    t: &Tournament,
+    upto: u32,
+    effects: &[WithdrawalEffect],
+    cancelled: &[bool],
+    encounters: &[Enc],
+) -> Vec<(u32, usize, usize)> {
+    let cycles = cycles_of(t);
+    let mut synthetic: Vec<(u32, usize, usize)> = Vec::new();
     if t.system.is_round_robin() && upto >= t.last_round() {
         for eff in effects.iter().filter(|e| !e.cancelled) {
             let w = eff.entrant;
@@ -374,23 +438,28 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
             }
         }
     }
+    synthetic
+}
 
-    // Score the encounters.
-    for e in &encounters {
-        let (ra, rb) = score_encounter(
-            t,
-            rules,
-            e.round,
-            e.cycle,
-            e.a,
-            e.b,
-            &e.games,
-            teams || pair_matches,
-        );
-        entrants[e.a].records.push(ra);
-        entrants[e.b].records.push(rb);
-    }
-    for &(cycle, winner, loser) in &synthetic {
+/// Scores the games forfeited after a withdrawal (19.2), on every board.
+fn score_forfeits_after_withdrawal(
+    t: &Tournament,
+    rules: &RuleSet,
+    teams: bool,
+    matches: bool,
+    synthetic: &[(u32, usize, usize)],
+    entrants: &mut [Entrant],
+) {
+    let boards = if teams {
+        t.rounds
+            .iter()
+            .flat_map(|r| r.matches.iter().map(|m| m.games.len() as u32))
+            .max()
+            .unwrap_or(1)
+    } else {
+        t.games_per_match()
+    };
+    for &(cycle, winner, loser) in synthetic {
         let res = ResultCode::FirstWinsByForfeit;
         let games: Vec<(u32, GameEntry, bool)> = (1..=boards)
             .map(|b| {
@@ -404,16 +473,7 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
                 )
             })
             .collect();
-        let (mut ra, mut rb) = score_encounter(
-            t,
-            rules,
-            0,
-            cycle,
-            winner,
-            loser,
-            &games,
-            teams || pair_matches,
-        );
+        let (mut ra, mut rb) = score_encounter(rules, 0, cycle, winner, loser, &games, matches);
         for r in [&mut ra, &mut rb] {
             r.round = None;
             r.kind = RecordKind::Forfeit;
@@ -424,46 +484,52 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
         entrants[winner].records.push(ra);
         entrants[loser].records.push(rb);
     }
-    if t.system == System::Swiss {
-        for &(round, i) in &byes {
-            // 14.4: "凡轮空者的成绩按胜局计分，团体成绩按胜场计分".
-            let cycle = 1;
-            let (points, game_points, games) = if teams {
-                (rules.matches.win, Points::ZERO, Vec::new())
-            } else {
-                (
-                    rules.game.win,
-                    rules.game.win,
-                    vec![GameView {
-                        board: 1,
-                        side: None,
-                        outcome: Outcome::Win,
-                        forfeit: true,
-                        points: rules.game.win,
-                        fouls: 0,
-                    }],
-                )
-            };
-            entrants[i].records.push(Record {
-                round: Some(round),
-                cycle,
-                opponent: None,
-                kind: RecordKind::Bye,
-                points,
-                game_points,
-                opponent_game_points: Points::ZERO,
-                outcome: Outcome::Win,
-                games,
-            });
-        }
-    }
-    // (In a round robin a bye counts for nothing: 14.1 "遇轮空均不计算成绩和先后手".)
-    for e in &mut entrants {
-        e.records.sort_by_key(|r| r.round.unwrap_or(u32::MAX));
-    }
+}
 
-    // Penalties (18.1, 18.2) given by then. In a team event a penalty of a
-    // team's player counts for the team (18.5: "人(队)").
+/// Scores a Swiss event's byes as wins (14.4).
+fn score_byes(rules: &RuleSet, teams: bool, byes: &[(u32, usize)], entrants: &mut [Entrant]) {
+    for &(round, i) in byes {
+        // 14.4: "凡轮空者的成绩按胜局计分，团体成绩按胜场计分".
+        let cycle = 1;
+        let (points, game_points, games) = if teams {
+            (rules.matches.win, Points::ZERO, Vec::new())
+        } else {
+            (
+                rules.game.win,
+                rules.game.win,
+                vec![GameView {
+                    board: 1,
+                    side: None,
+                    outcome: Outcome::Win,
+                    forfeit: true,
+                    points: rules.game.win,
+                    fouls: 0,
+                }],
+            )
+        };
+        entrants[i].records.push(Record {
+            round: Some(round),
+            cycle,
+            opponent: None,
+            kind: RecordKind::Bye,
+            points,
+            game_points,
+            opponent_game_points: Points::ZERO,
+            outcome: Outcome::Win,
+            games,
+        });
+    }
+}
+
+/// Penalties (18.1, 18.2) given by round `upto`. In a team event a penalty
+/// of a team's player counts for the team (18.5: "人(队)").
+fn count_penalties(
+    t: &Tournament,
+    index: &BTreeMap<Id, usize>,
+    teams: bool,
+    upto: u32,
+    entrants: &mut [Entrant],
+) {
     let team_of: BTreeMap<Id, Id> = t
         .team_members()
         .into_iter()
@@ -484,19 +550,11 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
             PenaltyKind::Disqualification => entrants[i].disqualifications += 1,
         }
     }
-    Ok(Crosstable {
-        entrants,
-        rounds,
-        rounds_planned,
-        withdrawals: effects,
-    })
 }
 
 /// Scores one encounter for both sides. `matches`: score it as a match
 /// (13.2, 14.2) rather than a single game.
-#[allow(clippy::too_many_arguments)]
 fn score_encounter(
-    t: &Tournament,
     rules: &RuleSet,
     round: u32,
     cycle: u32,
@@ -524,7 +582,6 @@ fn score_encounter(
             });
         }
     }
-    let _ = t;
     let pa: Points = ga.iter().map(|g| g.points).sum();
     let pb: Points = gb.iter().map(|g| g.points).sum();
     let all_forfeit = ga.iter().all(|g| g.forfeit);

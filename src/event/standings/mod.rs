@@ -34,7 +34,7 @@ use std::collections::BTreeMap;
 use thiserror::Error;
 
 use crate::edition::{Edition, GameKind};
-use crate::event::tournament::{GameName, Id, Tournament, TournamentError};
+use crate::event::tournament::{FinalError, GameName, Id, Tournament, TournamentError};
 
 use tiebreaks::Ctx;
 
@@ -51,6 +51,9 @@ pub enum StandingsError {
     /// The edition has no rule for this kind of event.
     #[error("{0}")]
     Unsupported(String),
+    /// The N+1 final the file names does not stand (10.4.3.1).
+    #[error(transparent)]
+    Final(#[from] FinalError),
 }
 
 /// Which criterion separated a row from the row above, and at which step
@@ -221,7 +224,7 @@ fn compute_with(t: &Tournament, rs: &RuleSet, chain: &Chain) -> Result<Standings
     }
     let table = crosstable::build(t, rs, last)?;
     let mut ranked = rank_table(t, rs, chain, &table, &previous, None, None);
-    if let Some(pair) = t.final_players().map_err(StandingsError::Invalid)? {
+    if let Some(pair) = t.final_players()? {
         place_finalists(&table, &mut ranked, &pair)?;
     }
     Ok(assemble(t, rs, chain, &table, ranked, None))
