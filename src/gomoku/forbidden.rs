@@ -29,7 +29,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Direction, Point};
-use super::patterns::{BLACK, EMPTY, Grid, STEPS, fours, live_four_points, run};
+use super::grid::{BLACK, EMPTY, Grid, STEPS, fours, live_four_points, run};
 
 /// A kind of forbidden move (article 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -3,6 +3,7 @@
 //! | module | rulebook |
 //! |---|---|
 //! | [`board`] | articles 1 and 5: the board, points A1–O15, 天元 and 星, 阳线 and 阴线; the 8 symmetries |
+//! | [`grid`] | articles 7 and 8: a line through a stone read on a padded grid (runs, fours, four points) |
 //! | [`patterns`] | article 7: 长连, 五连, 活四, 冲四, 活三, 眠三 |
 //! | [`forbidden`] | article 8: 三三, 四四 and 长连禁手, with the recursive live-three test |
 //! | [`record`] | 13.2 and 6.2: a record's actions (stones, pass, swap, offers) |
@@ -14,6 +15,7 @@
 
 pub(crate) mod board;
 pub(crate) mod forbidden;
+pub(crate) mod grid;
 pub(crate) mod openings;
 pub(crate) mod patterns;
 pub(crate) mod record;

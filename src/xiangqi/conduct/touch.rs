@@ -116,6 +116,45 @@ fn captures_of(legal: &[Move], sq: Square) -> Vec<Move> {
     legal.iter().copied().filter(|m| m.to == sq).collect()
 }
 
+/// 5.3 (`own_first`) and 5.4 (and 5.5): an own piece and an opponent's
+/// piece touched. The own piece takes the other (5.3.1, 5.4.1); else 5.3
+/// has the own piece move (5.3.2) before another piece takes the
+/// opponent's (5.3.3), and 5.4 the reverse (5.4.2, 5.4.3); else the move
+/// is free (5.3.4, 5.4.4). Returns the obligation, the step, and the
+/// 8.1.5 fouls (own piece immovable, opponent's piece untakeable).
+fn own_and_opponent(
+    legal: &[Move],
+    own: Square,
+    opp: Square,
+    own_first: bool,
+) -> (Obligation, Step, bool, bool) {
+    let own_moves = moves_of(legal, own);
+    let takers = captures_of(legal, opp);
+    let foul_own = own_moves.is_empty();
+    let foul_opp = takers.is_empty();
+    let direct: Vec<Move> = own_moves.iter().copied().filter(|m| m.to == opp).collect();
+    let (second, third) = if own_first {
+        (own_moves, takers)
+    } else {
+        (takers, own_moves)
+    };
+    let (obligation, k) = if !direct.is_empty() {
+        (Obligation::Moves(direct), 1)
+    } else if !second.is_empty() {
+        (Obligation::Moves(second), 2)
+    } else if !third.is_empty() {
+        (Obligation::Moves(third), 3)
+    } else {
+        (Obligation::Free, 4)
+    };
+    let step = if own_first {
+        Step::OwnThenOpponent(k)
+    } else {
+        Step::OpponentThenOwn(k)
+    };
+    (obligation, step, foul_own, foul_opp)
+}
+
 /// Rules on the pieces the side to move touched, in order (5.1–5.5, 8.1.5).
 pub fn touch_move(
     pos: &Position,
@@ -193,81 +232,14 @@ pub fn touch_move(
             })
         }
         [(own, true), (opp, false)] if !simultaneous => {
-            let own_moves = moves_of(&legal, *own);
-            let takers = captures_of(&legal, *opp);
-            let foul_own = own_moves.is_empty();
-            let foul_opp = takers.is_empty();
-            let direct: Vec<Move> = own_moves.iter().copied().filter(|m| m.to == *opp).collect();
-            Ok(if !direct.is_empty() {
-                // 5.3.1: the first must take the second.
-                ruling(
-                    Obligation::Moves(direct),
-                    Step::OwnThenOpponent(1),
-                    foul_own,
-                    foul_opp,
-                )
-            } else if !own_moves.is_empty() {
-                // 5.3.2: it cannot take it, so it must move.
-                ruling(
-                    Obligation::Moves(own_moves),
-                    Step::OwnThenOpponent(2),
-                    foul_own,
-                    foul_opp,
-                )
-            } else if !takers.is_empty() {
-                // 5.3.3: it cannot move: another piece must take the second.
-                ruling(
-                    Obligation::Moves(takers),
-                    Step::OwnThenOpponent(3),
-                    foul_own,
-                    foul_opp,
-                )
-            } else {
-                // 5.3.4.
-                ruling(
-                    Obligation::Free,
-                    Step::OwnThenOpponent(4),
-                    foul_own,
-                    foul_opp,
-                )
-            })
+            let (obligation, step, foul_own, foul_opp) = own_and_opponent(&legal, *own, *opp, true);
+            Ok(ruling(obligation, step, foul_own, foul_opp))
         }
         [(opp, false), (own, true)] | [(own, true), (opp, false)] => {
             // 5.4, and 5.5 for simultaneous touches in either order.
-            let own_moves = moves_of(&legal, *own);
-            let takers = captures_of(&legal, *opp);
-            let foul_own = own_moves.is_empty();
-            let foul_opp = takers.is_empty();
-            let direct: Vec<Move> = own_moves.iter().copied().filter(|m| m.to == *opp).collect();
-            Ok(if !direct.is_empty() {
-                ruling(
-                    Obligation::Moves(direct),
-                    Step::OpponentThenOwn(1),
-                    foul_own,
-                    foul_opp,
-                )
-            } else if !takers.is_empty() {
-                ruling(
-                    Obligation::Moves(takers),
-                    Step::OpponentThenOwn(2),
-                    foul_own,
-                    foul_opp,
-                )
-            } else if !own_moves.is_empty() {
-                ruling(
-                    Obligation::Moves(own_moves),
-                    Step::OpponentThenOwn(3),
-                    foul_own,
-                    foul_opp,
-                )
-            } else {
-                ruling(
-                    Obligation::Free,
-                    Step::OpponentThenOwn(4),
-                    foul_own,
-                    foul_opp,
-                )
-            })
+            let (obligation, step, foul_own, foul_opp) =
+                own_and_opponent(&legal, *own, *opp, false);
+            Ok(ruling(obligation, step, foul_own, foul_opp))
         }
         _ => Err(TouchError::TooMany(list())),
     }

@@ -10,6 +10,7 @@
 
 pub mod chase;
 pub mod cycle;
+pub mod explain;
 pub mod judge;
 pub mod label;
 pub mod mate;

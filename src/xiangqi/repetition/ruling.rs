@@ -626,53 +626,21 @@ pub fn rule(cycle: &Cycle, rules: &RepetitionRules) -> Result<Ruling, RulingErro
             &black.description
         }
     );
-    let mut clauses: Vec<&'static str>;
-    let verdict;
     let mut idle_required = false;
 
     // 23.4: a nine-round sequence is a 待判局面 only under its conditions.
     if cycle.sequence == Sequence::NineRounds {
-        let attacker = [&red, &black]
-            .into_iter()
-            .find(|a| a.forbidden && cycle.side(a.side).len() >= 9);
-        let enough_points = cycle.points.is_some_and(|p| p >= 3);
-        match attacker {
-            Some(a) if rules.nine_round_rule && enough_points => {
-                let other = if a.side == Color::Red { &black } else { &red };
-                if other.forbidden {
-                    // Both attacking all the way: rule as any both-forbidden cycle.
-                } else {
-                    let side = a.side;
-                    return Ok(Ruling {
-                        verdict: Verdict::must_change(side),
-                        clauses: vec!["23.4", "25.3", "23.5.2.3", "4.1.5"],
-                        change: Some(Change {
-                            side,
-                            within_rounds: rules.change_within_rounds,
-                            idle_required: true,
-                        }),
-                        explanation: format!(
-                            "{names}。{}方在三个以上点连续以将杀捉交替攻击达九个回合，按待判局面裁决(23.4)；{}方为禁止着法，须在两个回合内变着且其中一着为闲(23.5.2.3)，不变作负。",
-                            side.chinese(),
-                            side.chinese()
-                        ),
-                        red,
-                        black,
-                    });
-                }
-            }
-            _ => {
-                return Ok(Ruling {
-                    verdict: Verdict::None,
-                    clauses: rules.c_no_ruling.to_vec(),
-                    change: None,
-                    explanation: format!(
-                        "{names}。不符合23.4条件(一方在三个或三个以上点连续将杀捉达九个回合)，未形成三次重复，不予裁决。"
-                    ),
-                    red,
-                    black,
-                });
-            }
+        if let Some((verdict, clauses, change, explanation)) =
+            nine_rounds(cycle, rules, &red, &black, &names)
+        {
+            return Ok(Ruling {
+                verdict,
+                clauses,
+                change,
+                explanation,
+                red,
+                black,
+            });
         }
         idle_required = true;
     }
@@ -682,138 +650,8 @@ pub fn rule(cycle: &Cycle, rules: &RepetitionRules) -> Result<Ruling, RulingErro
         .filter(|a| a.perpetual_check)
         .map(|a| a.side)
         .collect();
-    let explanation;
-    if perpetual.len() == 1 {
-        let side = perpetual[0];
-        clauses = rules.c_perpetual.to_vec();
-        if rules.perpetual_check_loses {
-            verdict = Verdict::loses(side);
-            explanation = format!(
-                "{names}。任何情况下均不允许单方面长将，{}方作负。",
-                side.chinese()
-            );
-        } else {
-            verdict = Verdict::must_change(side);
-            explanation = format!("{names}。一方长将，{}方必须在下着变着。", side.chinese());
-        }
-    } else {
-        match (red.forbidden, black.forbidden) {
-            (false, false) => {
-                verdict = Verdict::Draw;
-                clauses = rules.c_both_allowed.to_vec();
-                explanation = format!("{names}，双方均为允许着法，双方不变作和。");
-            }
-            (true, false) | (false, true) => {
-                let side = if red.forbidden {
-                    Color::Red
-                } else {
-                    Color::Black
-                };
-                verdict = Verdict::must_change(side);
-                clauses = rules.c_one_forbidden.to_vec();
-                explanation = format!(
-                    "{names}，{}方为禁止着法，另一方为允许着法，{}方变着，不变作负。",
-                    side.chinese(),
-                    side.chinese()
-                );
-            }
-            (true, true) => {
-                if !rules.both_forbidden_by_26_9 {
-                    verdict = Verdict::Draw;
-                    clauses = rules.c_both_forbidden_draw.to_vec();
-                    explanation = format!("{names}，双方均为禁止着法，双方不变作和。");
-                } else {
-                    // 26.9 needs the categories of every 捉.
-                    for (side, moves) in [(Color::Red, &cycle.red), (Color::Black, &cycle.black)] {
-                        for (i, m) in moves.iter().enumerate() {
-                            if effective(m, rules) == Label::Zhuo && m.targets.is_empty() {
-                                return Err(RulingError::MissingTarget {
-                                    side,
-                                    label: m.to_string(),
-                                    index: i + 1,
-                                });
-                            }
-                        }
-                    }
-                    // 26.9.2 and 26.9.3 name a pair of cycles: 长捉车 against
-                    // 联合捉车, 长捉无根子 against 联合捉无根子. The side whose
-                    // every move chases so, against a side whose every move
-                    // chases jointly so, changes — whatever else the joint
-                    // side's moves chase besides (参考图14: 红方长捉车，黑方为
-                    // 车炮联合捉车，红方变着, black's moves also taking a pawn
-                    // or a horse on the way).
-                    let pair = |a: Color| -> Option<&'static str> {
-                        let (own, other) = (cycle.side(a), cycle.side(a.opponent()));
-                        if all_chase(own, rules, |t| t == Target::Rook)
-                            && all_chase(other, rules, |t| t == Target::JointRook)
-                        {
-                            Some("26.9.2")
-                        } else if all_chase(own, rules, |t| t == Target::Unprotected)
-                            && all_chase(other, rules, |t| t == Target::JointUnprotected)
-                        {
-                            Some("26.9.3")
-                        } else {
-                            None
-                        }
-                    };
-                    let paired = match (pair(Color::Red), pair(Color::Black)) {
-                        (Some(c), None) => Some((Color::Red, c)),
-                        (None, Some(c)) => Some((Color::Black, c)),
-                        _ => None,
-                    };
-                    match (red.listed_26_9_1, black.listed_26_9_1, paired) {
-                        (true, true, Some((side, specific))) => {
-                            let a = if side == Color::Red { &red } else { &black };
-                            verdict = Verdict::must_change(side);
-                            clauses = rules.c_both_forbidden_change.to_vec();
-                            if let Some(c) = clauses.iter_mut().find(|c| **c == "26.9.1") {
-                                *c = specific;
-                            }
-                            explanation = format!(
-                                "{names}，双方均为禁止着法；{}方{}，对方{}，属{}所列，须变着，不变作负。",
-                                side.chinese(),
-                                a.description,
-                                if specific == "26.9.2" {
-                                    "联合捉车"
-                                } else {
-                                    "联合捉无根子"
-                                },
-                                specific
-                            );
-                        }
-                        (true, false, _) | (false, true, _) => {
-                            let a = if red.listed_26_9_1 { &red } else { &black };
-                            let specific = pair(a.side).unwrap_or("26.9.1");
-                            verdict = Verdict::must_change(a.side);
-                            clauses = rules.c_both_forbidden_change.to_vec();
-                            if let Some(c) = clauses.iter_mut().find(|c| **c == "26.9.1") {
-                                *c = specific;
-                            }
-                            explanation = format!(
-                                "{names}，双方均为禁止着法；{}方{}属{}所列，须变着，不变作负。",
-                                a.side.chinese(),
-                                a.description,
-                                specific
-                            );
-                        }
-                        _ => {
-                            verdict = Verdict::Draw;
-                            clauses = rules.c_both_forbidden_draw.to_vec();
-                            explanation = if red.listed_26_9_1 {
-                                format!(
-                                    "{names}，双方均为禁止着法且均属26.9.1所列，双方不变作和(26.9.4)。"
-                                )
-                            } else {
-                                format!(
-                                    "{names}，双方均为禁止着法且均不属26.9.1所列，双方不变作和(26.9.4)。"
-                                )
-                            };
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let (verdict, mut clauses, explanation) =
+        decide(cycle, rules, &red, &black, &perpetual, &names)?;
 
     // 4.3: a draw within the first 25 moves: red changes.
     let mut verdict = verdict;
@@ -868,6 +706,222 @@ pub fn rule(cycle: &Cycle, rules: &RepetitionRules) -> Result<Ruling, RulingErro
         change,
         explanation,
     })
+}
+
+/// 23.4: a nine-round sequence is a 待判局面 only when one side attacks
+/// (将杀捉) on three or more points for nine rounds: that side changes
+/// (25.3, 23.5.2.3); without those conditions there is no ruling. `None`
+/// when the cycle is ruled as any other (both sides attacking all the
+/// way). Returns the verdict, the clauses, the change and the explanation.
+fn nine_rounds(
+    cycle: &Cycle,
+    rules: &RepetitionRules,
+    red: &SideAssessment,
+    black: &SideAssessment,
+    names: &str,
+) -> Option<(Verdict, Vec<&'static str>, Option<Change>, String)> {
+    let attacker = [red, black]
+        .into_iter()
+        .find(|a| a.forbidden && cycle.side(a.side).len() >= 9);
+    let enough_points = cycle.points.is_some_and(|p| p >= 3);
+    match attacker {
+        Some(a) if rules.nine_round_rule && enough_points => {
+            let other = if a.side == Color::Red { black } else { red };
+            if other.forbidden {
+                // Both attacking all the way: rule as any both-forbidden cycle.
+                None
+            } else {
+                let side = a.side;
+                Some((
+                    Verdict::must_change(side),
+                    vec!["23.4", "25.3", "23.5.2.3", "4.1.5"],
+                    Some(Change {
+                        side,
+                        within_rounds: rules.change_within_rounds,
+                        idle_required: true,
+                    }),
+                    format!(
+                        "{names}。{}方在三个以上点连续以将杀捉交替攻击达九个回合，按待判局面裁决(23.4)；{}方为禁止着法，须在两个回合内变着且其中一着为闲(23.5.2.3)，不变作负。",
+                        side.chinese(),
+                        side.chinese()
+                    ),
+                ))
+            }
+        }
+        _ => Some((
+            Verdict::None,
+            rules.c_no_ruling.to_vec(),
+            None,
+            format!(
+                "{names}。不符合23.4条件(一方在三个或三个以上点连续将杀捉达九个回合)，未形成三次重复，不予裁决。"
+            ),
+        )),
+    }
+}
+
+/// The ruling before 4.3 and 疑案从无: 长将 (25.1, 26.9), one side's
+/// forbidden moves against allowed ones (25.2), both allowed (25.3) or
+/// both forbidden (26.9). Returns the verdict, the clauses and the
+/// explanation.
+fn decide(
+    cycle: &Cycle,
+    rules: &RepetitionRules,
+    red: &SideAssessment,
+    black: &SideAssessment,
+    perpetual: &[Color],
+    names: &str,
+) -> Result<(Verdict, Vec<&'static str>, String), RulingError> {
+    let clauses: Vec<&'static str>;
+    let verdict;
+    let explanation;
+    if perpetual.len() == 1 {
+        let side = perpetual[0];
+        clauses = rules.c_perpetual.to_vec();
+        if rules.perpetual_check_loses {
+            verdict = Verdict::loses(side);
+            explanation = format!(
+                "{names}。任何情况下均不允许单方面长将，{}方作负。",
+                side.chinese()
+            );
+        } else {
+            verdict = Verdict::must_change(side);
+            explanation = format!("{names}。一方长将，{}方必须在下着变着。", side.chinese());
+        }
+    } else {
+        match (red.forbidden, black.forbidden) {
+            (false, false) => {
+                verdict = Verdict::Draw;
+                clauses = rules.c_both_allowed.to_vec();
+                explanation = format!("{names}，双方均为允许着法，双方不变作和。");
+            }
+            (true, false) | (false, true) => {
+                let side = if red.forbidden {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                verdict = Verdict::must_change(side);
+                clauses = rules.c_one_forbidden.to_vec();
+                explanation = format!(
+                    "{names}，{}方为禁止着法，另一方为允许着法，{}方变着，不变作负。",
+                    side.chinese(),
+                    side.chinese()
+                );
+            }
+            (true, true) => {
+                if !rules.both_forbidden_by_26_9 {
+                    verdict = Verdict::Draw;
+                    clauses = rules.c_both_forbidden_draw.to_vec();
+                    explanation = format!("{names}，双方均为禁止着法，双方不变作和。");
+                } else {
+                    (verdict, clauses, explanation) =
+                        both_forbidden(cycle, rules, red, black, names)?;
+                }
+            }
+        }
+    }
+
+    Ok((verdict, clauses, explanation))
+}
+
+/// 26.9: both sides' moves are forbidden. 26.9.1's listed moves against
+/// unlisted ones, and 26.9.2–26.9.3's pairs of cycles, say which side
+/// changes; else the cycle is drawn (26.9.4). Returns the verdict, the
+/// clauses and the explanation.
+fn both_forbidden(
+    cycle: &Cycle,
+    rules: &RepetitionRules,
+    red: &SideAssessment,
+    black: &SideAssessment,
+    names: &str,
+) -> Result<(Verdict, Vec<&'static str>, String), RulingError> {
+    let mut clauses: Vec<&'static str>;
+    let verdict;
+    let explanation;
+    // 26.9 needs the categories of every 捉.
+    for (side, moves) in [(Color::Red, &cycle.red), (Color::Black, &cycle.black)] {
+        for (i, m) in moves.iter().enumerate() {
+            if effective(m, rules) == Label::Zhuo && m.targets.is_empty() {
+                return Err(RulingError::MissingTarget {
+                    side,
+                    label: m.to_string(),
+                    index: i + 1,
+                });
+            }
+        }
+    }
+    // 26.9.2 and 26.9.3 name a pair of cycles: 长捉车 against
+    // 联合捉车, 长捉无根子 against 联合捉无根子. The side whose
+    // every move chases so, against a side whose every move
+    // chases jointly so, changes — whatever else the joint
+    // side's moves chase besides (参考图14: 红方长捉车，黑方为
+    // 车炮联合捉车，红方变着, black's moves also taking a pawn
+    // or a horse on the way).
+    let pair = |a: Color| -> Option<&'static str> {
+        let (own, other) = (cycle.side(a), cycle.side(a.opponent()));
+        if all_chase(own, rules, |t| t == Target::Rook)
+            && all_chase(other, rules, |t| t == Target::JointRook)
+        {
+            Some("26.9.2")
+        } else if all_chase(own, rules, |t| t == Target::Unprotected)
+            && all_chase(other, rules, |t| t == Target::JointUnprotected)
+        {
+            Some("26.9.3")
+        } else {
+            None
+        }
+    };
+    let paired = match (pair(Color::Red), pair(Color::Black)) {
+        (Some(c), None) => Some((Color::Red, c)),
+        (None, Some(c)) => Some((Color::Black, c)),
+        _ => None,
+    };
+    match (red.listed_26_9_1, black.listed_26_9_1, paired) {
+        (true, true, Some((side, specific))) => {
+            let a = if side == Color::Red { red } else { black };
+            verdict = Verdict::must_change(side);
+            clauses = rules.c_both_forbidden_change.to_vec();
+            if let Some(c) = clauses.iter_mut().find(|c| **c == "26.9.1") {
+                *c = specific;
+            }
+            explanation = format!(
+                "{names}，双方均为禁止着法；{}方{}，对方{}，属{}所列，须变着，不变作负。",
+                side.chinese(),
+                a.description,
+                if specific == "26.9.2" {
+                    "联合捉车"
+                } else {
+                    "联合捉无根子"
+                },
+                specific
+            );
+        }
+        (true, false, _) | (false, true, _) => {
+            let a = if red.listed_26_9_1 { red } else { black };
+            let specific = pair(a.side).unwrap_or("26.9.1");
+            verdict = Verdict::must_change(a.side);
+            clauses = rules.c_both_forbidden_change.to_vec();
+            if let Some(c) = clauses.iter_mut().find(|c| **c == "26.9.1") {
+                *c = specific;
+            }
+            explanation = format!(
+                "{names}，双方均为禁止着法；{}方{}属{}所列，须变着，不变作负。",
+                a.side.chinese(),
+                a.description,
+                specific
+            );
+        }
+        _ => {
+            verdict = Verdict::Draw;
+            clauses = rules.c_both_forbidden_draw.to_vec();
+            explanation = if red.listed_26_9_1 {
+                format!("{names}，双方均为禁止着法且均属26.9.1所列，双方不变作和(26.9.4)。")
+            } else {
+                format!("{names}，双方均为禁止着法且均不属26.9.1所列，双方不变作和(26.9.4)。")
+            };
+        }
+    }
+    Ok((verdict, clauses, explanation))
 }
 
 #[cfg(test)]
