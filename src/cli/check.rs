@@ -7,7 +7,7 @@ use clap::Args;
 use qigui::corpus::{self, Status};
 use serde::Serialize;
 
-use super::{EditionArg, TextOrJson};
+use super::{EditionChoice, TextOrJson};
 
 /// `qigui check`'s options.
 #[derive(Args)]
@@ -15,9 +15,11 @@ pub struct CheckArgs {
     /// Corpus files or folders (default: cases/)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
-    /// Run only the cases of this edition
-    #[arg(long, value_name = "E", value_parser = super::edition())]
-    edition: Option<EditionArg>,
+    /// Run only the cases of this edition; or, given a draft edition's YAML
+    /// file (spec/editions.md), run its parent's cases under the draft and
+    /// list every case whose outcome the draft changes (exit 1 if any)
+    #[arg(long, value_name = "E|DRAFT.yaml", value_parser = super::edition_or_draft())]
+    edition: Option<EditionChoice>,
     /// Run only the cases of this kind
     #[arg(long, value_name = "K", value_parser = clap::builder::PossibleValuesParser::new(corpus::Kind::ALL.map(corpus::Kind::name)))]
     kind: Option<String>,
@@ -67,13 +69,18 @@ pub(super) fn load(paths: &[String]) -> Result<corpus::Corpus, String> {
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode, String> {
+    let only = match &args.edition {
+        Some(EditionChoice::Draft(path)) => return check_draft(args, path),
+        Some(EditionChoice::Known(id)) => Some(id.as_str()),
+        None => None,
+    };
     let format = args.format;
     let corpus = load(&args.paths)?;
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     let mut rows = Vec::new();
     let mut errata = Vec::new();
     for inst in corpus.instances() {
-        if args.edition.as_ref().is_some_and(|e| e != inst.edition.id) {
+        if only.is_some_and(|e| e != inst.edition.id) {
             continue;
         }
         if args
@@ -146,4 +153,43 @@ pub fn export_json(args: &ExportArgs) -> Result<ExitCode, String> {
         None => out!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `qigui check --edition DRAFT.yaml`: the draft's parent's cases run under
+/// the draft; a changed outcome is reported as a line and counts as failed.
+fn check_draft(args: &CheckArgs, path: &std::path::Path) -> Result<ExitCode, String> {
+    let draft = qigui::Edition::load_draft(path).map_err(|e| e.to_string())?;
+    let corpus = load(&args.paths)?;
+    let run = corpus::run_draft(&corpus, &draft);
+    let kind_ok = |inst: &corpus::Instance<'_>| {
+        args.kind
+            .as_ref()
+            .is_none_or(|k| *k == inst.case.raw.kind.name())
+    };
+    let changed: Vec<_> = run
+        .changed
+        .iter()
+        .filter(|d| kind_ok(&d.instance))
+        .collect();
+    match args.format {
+        TextOrJson::Json => outln!("{}", run.to_json()),
+        TextOrJson::Text => {
+            for d in &changed {
+                outln!("CHANGED {}: {}", d.instance.name(), d.message);
+            }
+            outln!(
+                "draft {} of {}: {} unchanged, {} changed, {} not run",
+                draft.name,
+                draft.parent.id,
+                run.unchanged,
+                changed.len(),
+                run.not_run.len()
+            );
+        }
+    }
+    Ok(if changed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

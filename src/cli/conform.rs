@@ -466,7 +466,7 @@ pub fn conform(args: &ConformArgs) -> Result<ExitCode, String> {
     if !kinds.is_empty() {
         opts.kinds = Some(kinds);
     }
-    opts.edition = args.edition.clone();
+    opts.edition = args.edition.map(|e| e.as_str().to_string());
     let paths: Vec<PathBuf> = if args.paths.is_empty() {
         vec![PathBuf::from("cases")]
     } else {

@@ -8,7 +8,7 @@ use qigui::Edition;
 use qigui::edition::Amendments;
 
 use super::check::load;
-use super::{EditionArg, ReportFormat};
+use super::{EditionArg, EditionChoice, ReportFormat};
 
 /// `qigui diff`'s options.
 #[derive(Args)]
@@ -16,9 +16,10 @@ pub struct DiffArgs {
     /// The edition compared from
     #[arg(long, value_name = "E1", value_parser = super::edition())]
     from: EditionArg,
-    /// The edition compared to (of the same game)
-    #[arg(long, value_name = "E2", value_parser = super::edition())]
-    to: EditionArg,
+    /// The edition compared to (of the same game), or a draft edition's
+    /// YAML file that amends E1 (spec/editions.md)
+    #[arg(long, value_name = "E2|DRAFT.yaml", value_parser = super::edition_or_draft())]
+    to: EditionChoice,
     /// Corpus files or folders (default: cases/)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
@@ -38,8 +39,13 @@ pub struct EditionsArgs {
 pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
     // The editions were checked before the corpus is read, so that a typo
     // is reported as such.
+    let to = match &args.to {
+        EditionChoice::Known(id) => *id,
+        EditionChoice::Draft(path) => return diff_draft(args, path),
+    };
     let corpus = load(&args.paths)?;
-    let d = qigui::corpus::diff(&corpus, &args.from, &args.to).map_err(|e| e.to_string())?;
+    let d =
+        qigui::corpus::diff(&corpus, args.from.as_str(), to.as_str()).map_err(|e| e.to_string())?;
     match args.format {
         ReportFormat::Json => outln!("{}", d.to_json()),
         ReportFormat::Markdown => out!("{}", d.to_markdown()),
@@ -70,6 +76,88 @@ pub fn editions(args: &EditionsArgs) -> Result<ExitCode, String> {
                     .map_or("(no rule stated)".to_string(), |b| b.rule.value.clone());
                 outln!("\t{}\t{clauses}\t{} → {}", c.topic.id, before, c.rule.value);
             }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `qigui diff --from E --to DRAFT.yaml`: the decision points the draft
+/// sets, parent's value → draft's, then every case of E whose outcome the
+/// draft changes.
+fn diff_draft(args: &DiffArgs, path: &std::path::Path) -> Result<ExitCode, String> {
+    let draft = Edition::load_draft(path).map_err(|e| e.to_string())?;
+    if draft.parent.id != args.from.as_str() {
+        return Err(format!(
+            "{}: the draft amends {}, not {}",
+            path.display(),
+            draft.parent.id,
+            args.from
+        ));
+    }
+    let corpus = load(&args.paths)?;
+    let run = qigui::corpus::run_draft(&corpus, &draft);
+    let file = path.display();
+    match args.format {
+        ReportFormat::Json => {
+            let mut v = run.to_json();
+            v["draft"] = draft.name.clone().into();
+            v["parent"] = draft.parent.id.into();
+            v["points"] = draft
+                .points
+                .iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "point": p.point, "parent": p.parent, "draft": p.draft,
+                        "line": p.line, "changes": p.changes(),
+                    })
+                })
+                .collect();
+            outln!("{v}");
+        }
+        ReportFormat::Markdown => {
+            outln!("# {} → draft {}\n", draft.parent.id, draft.name);
+            outln!("| decision point | {} | draft | where |", draft.parent.id);
+            outln!("|---|---|---|---|");
+            for p in &draft.points {
+                outln!(
+                    "| `{}` | {} | {} | {file}:{} |",
+                    p.point,
+                    p.parent,
+                    p.draft,
+                    p.line
+                );
+            }
+            outln!("\n## Cases whose outcome changes ({})\n", run.changed.len());
+            for d in &run.changed {
+                outln!("* `{}`: {}", d.instance.name(), d.message);
+            }
+            outln!(
+                "\n{} unchanged, {} not run under drafts.",
+                run.unchanged,
+                run.not_run.len()
+            );
+        }
+        ReportFormat::Text => {
+            outln!("{} → draft {} ({file})", draft.parent.id, draft.name);
+            for p in &draft.points {
+                let mark = if p.changes() { "changes" } else { "same" };
+                outln!(
+                    "  {}: {} → {} ({mark}, line {})",
+                    p.point,
+                    p.parent,
+                    p.draft,
+                    p.line
+                );
+            }
+            outln!("cases whose outcome changes: {}", run.changed.len());
+            for d in &run.changed {
+                outln!("  {}: {}", d.instance.name(), d.message);
+            }
+            outln!(
+                "{} unchanged, {} not run under drafts",
+                run.unchanged,
+                run.not_run.len()
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -71,7 +71,7 @@ struct JudgementJson<'a> {
 }
 
 pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
-    let rules = super::rule::repetition_rules(&args.edition)?;
+    let rules = super::rule::repetition_rules(args.edition)?;
     let start = position_arg(args.fen.as_deref())?;
     let (moves, _) =
         notation::parse_line(&start, &args.moves).map_err(|(ply, e)| format!("move {ply}: {e}"))?;

@@ -186,18 +186,77 @@ pub enum ReportFormat {
     Markdown,
 }
 
-/// An `--edition` / `--rules` value as the commands receive it.
-pub type EditionArg = String;
+pub type EditionArg = qigui::EditionId;
 
-/// The parser of every `--edition`, `--rules`, `--from` and `--to`: one of
-/// `qigui::Edition::ids()`, listed in `--help`; an unknown id is bad usage.
+/// The value parser of every `--edition`, `--rules`, `--from` and `--to`:
+/// a known edition id ([`qigui::EditionId`]), listed in `--help`.
 pub fn edition() -> EditionParser {
-    EditionParser
+    EditionParser { drafts: false }
 }
 
-/// See [`edition`].
+/// As [`edition`], or the path of a draft edition (a YAML file,
+/// `spec/editions.md`), for `check --edition` and `diff --to`.
+pub fn edition_or_draft() -> DraftParser {
+    DraftParser
+}
+
+/// An edition named on the command line: a known one, or a draft file.
+#[derive(Clone, Debug)]
+pub enum EditionChoice {
+    /// A known edition.
+    Known(qigui::EditionId),
+    /// A draft edition's YAML file.
+    Draft(std::path::PathBuf),
+}
+
+/// See [`edition`] and [`edition_or_draft`].
 #[derive(Clone, Copy)]
-pub struct EditionParser;
+pub struct EditionParser {
+    drafts: bool,
+}
+
+impl EditionParser {
+    fn parse(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<EditionChoice, clap::Error> {
+        let v = value.to_string_lossy();
+        if let Ok(id) = v.parse::<qigui::EditionId>() {
+            return Ok(EditionChoice::Known(id));
+        }
+        let path = std::path::Path::new(value);
+        if self.drafts
+            && (path.is_file() || path.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        {
+            return Ok(EditionChoice::Draft(path.to_path_buf()));
+        }
+        let arg = arg.map(|a| format!(" for '{a}'")).unwrap_or_default();
+        let ids: Vec<&str> = qigui::EditionId::ALL.map(qigui::EditionId::as_str).to_vec();
+        let drafts = if self.drafts {
+            ", or a draft edition's YAML file"
+        } else {
+            ""
+        };
+        Err(clap::Error::raw(
+            clap::error::ErrorKind::InvalidValue,
+            format!(
+                "unknown edition '{v}'{arg} (expected one of {}{drafts})\n",
+                ids.join(", ")
+            ),
+        )
+        .with_cmd(cmd))
+    }
+}
+
+fn edition_values() -> Box<dyn Iterator<Item = PossibleValue>> {
+    Box::new(
+        qigui::EditionId::ALL
+            .into_iter()
+            .map(|id| PossibleValue::new(id.as_str())),
+    )
+}
 
 impl TypedValueParser for EditionParser {
     type Value = EditionArg;
@@ -208,26 +267,35 @@ impl TypedValueParser for EditionParser {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<EditionArg, clap::Error> {
-        let v = value.to_string_lossy();
-        let ids = qigui::Edition::ids();
-        if ids.contains(&v.as_ref()) {
-            return Ok(v.into_owned());
+        match self.parse(cmd, arg, value)? {
+            EditionChoice::Known(id) => Ok(id),
+            EditionChoice::Draft(_) => unreachable!("drafts are parsed by DraftParser"),
         }
-        let arg = arg.map(|a| format!(" for '{a}'")).unwrap_or_default();
-        Err(clap::Error::raw(
-            clap::error::ErrorKind::InvalidValue,
-            format!(
-                "unknown edition '{v}'{arg} (expected one of {})\n",
-                ids.join(", ")
-            ),
-        )
-        .with_cmd(cmd))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            qigui::Edition::ids().into_iter().map(PossibleValue::new),
-        ))
+        Some(edition_values())
+    }
+}
+
+/// See [`edition_or_draft`].
+#[derive(Clone, Copy)]
+pub struct DraftParser;
+
+impl TypedValueParser for DraftParser {
+    type Value = EditionChoice;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<EditionChoice, clap::Error> {
+        EditionParser { drafts: true }.parse(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(edition_values())
     }
 }
 

@@ -20,6 +20,7 @@ use qigui::event::pairing::swiss::{self, FirstRound, RoundPairing};
 use qigui::event::pairing::{lineups, round_robin};
 
 use super::EditionArg;
+use qigui::EditionId;
 
 /// `qigui pair`'s subcommands.
 #[derive(Subcommand)]
@@ -228,11 +229,11 @@ fn knockout_cmd(args: &KnockoutArgs) -> Result<ExitCode, String> {
 
 fn scheveningen_cmd(args: &ScheveningenArgs) -> Result<ExitCode, String> {
     let n = args.n;
-    let book = match args.rules.as_str() {
-        "xiangqi-2020" => Book::Xiangqi2020,
-        "gomoku-2025" => Book::Gomoku2025,
+    let book = match args.rules {
+        EditionId::Xiangqi2020 => Book::Xiangqi2020,
+        EditionId::Gomoku2025 => Book::Gomoku2025,
         // 附录一 is the 2020 book's appendix: the same book's tables.
-        "xiangqi-2020-mass" => Book::Xiangqi2020,
+        EditionId::Xiangqi2020Mass => Book::Xiangqi2020,
         o => {
             return Err(format!(
                 "--rules '{o}': that edition prints no Scheveningen table (全队轮赛制); the tables are the 2020 book's 附录五 (xiangqi-2020, xiangqi-2020-mass) and Gomoku 2025's 附录五 (gomoku-2025)"

@@ -48,34 +48,29 @@ struct RulingJson<'a, C: Serialize> {
 /// The repetition rules (棋例) of `edition`: every Xiangqi edition has
 /// them; for a Gomoku or Go edition, or an unknown id, the message says why
 /// there are none.
-pub fn repetition_rules(edition: &str) -> Result<&'static RepetitionRules, String> {
+pub fn repetition_rules(id: qigui::EditionId) -> Result<&'static RepetitionRules, String> {
     use qigui::edition::{Edition, GameKind};
-    let with_rules: Vec<&str> = Edition::all()
-        .iter()
-        .filter(|e| RepetitionRules::for_edition(e.id).is_some())
-        .map(|e| e.id)
-        .collect();
-    match Edition::get(edition) {
-        None => Err(format!(
-            "unknown edition '{edition}' (expected one of {})",
-            Edition::ids().join(", ")
-        )),
-        Some(e) => RepetitionRules::for_edition(e.id).ok_or_else(|| {
-            let game = match e.game {
-                GameKind::Xiangqi => "Xiangqi",
-                GameKind::Gomoku => "Gomoku",
-                GameKind::Go => "Go",
-            };
-            format!(
-                "'{edition}' is a {game} edition: the 棋例 (repetition rulings) are Xiangqi's; the editions with them are {}",
-                with_rules.join(", ")
-            )
-        }),
-    }
+    let e = Edition::of(id);
+    e.repetition.as_ref().ok_or_else(|| {
+        let with_rules: Vec<&str> = Edition::all()
+            .iter()
+            .filter(|e| e.repetition.is_some())
+            .map(|e| e.id)
+            .collect();
+        let game = match e.game {
+            GameKind::Xiangqi => "Xiangqi",
+            GameKind::Gomoku => "Gomoku",
+            GameKind::Go => "Go",
+        };
+        format!(
+            "'{id}' is a {game} edition: the 棋例 (repetition rulings) are Xiangqi's; the editions with them are {}",
+            with_rules.join(", ")
+        )
+    })
 }
 
 pub fn rule(args: &RuleArgs) -> Result<ExitCode, String> {
-    let rules = repetition_rules(&args.edition)?;
+    let rules = repetition_rules(args.edition)?;
     let red = qigui::xiangqi::parse_labels(&args.red).map_err(|e| format!("--red: {e}"))?;
     let black = qigui::xiangqi::parse_labels(&args.black).map_err(|e| format!("--black: {e}"))?;
     let cycle = Cycle {

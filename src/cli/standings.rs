@@ -42,7 +42,7 @@ pub struct StandingsArgs {
 pub fn standings(args: &StandingsArgs) -> Result<ExitCode, String> {
     let file = &args.file;
     let mut t = qigui::formats::load_tournament(Path::new(file)).map_err(|e| e.to_string())?;
-    let rules = args.rules.as_deref();
+    let rules = args.rules.map(qigui::EditionId::as_str);
     let s = standings::compute(&t, rules).map_err(|e| format!("{file}: {e}"))?;
     match args.format {
         StandingsFormat::Json => outln!(

@@ -36,7 +36,12 @@ pub struct DraftRun<'a> {
 fn reads_edition_value(kind: Kind) -> bool {
     !matches!(
         kind,
-        Kind::Standings | Kind::TouchMove | Kind::Adjudication | Kind::Knockout | Kind::Withdrawal
+        Kind::Standings
+            | Kind::Pairing
+            | Kind::TouchMove
+            | Kind::Adjudication
+            | Kind::Knockout
+            | Kind::Withdrawal
     )
 }
 
