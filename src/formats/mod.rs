@@ -45,3 +45,24 @@ fn read_as(text: &str, file: &str, ext: String) -> Result<Tournament, Tournament
         Tournament::from_yaml(text, file)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const YAML: &str = "format: 1\ngame: xiangqi\nsystem: swiss\nplayers:\n  - {id: 1}\n  - {id: 2}\nrounds:\n  - games:\n      - {red: 1, black: 2, result: \"1-0\"}\n";
+
+    #[test]
+    fn reads_each_format_by_its_extension_or_text() {
+        let t = read_tournament(YAML, "t.yaml").expect("YAML");
+        assert_eq!(read_tournament(&t.to_json(), "t.json"), Ok(t.clone()));
+        let text = trf::write(&t, None).expect("writes TRF");
+        for file in ["t.trf", "t.TRF", "t.txt"] {
+            let back = read_tournament(&text, file).expect("TRF");
+            assert_eq!(back.players.len(), 2, "{file}");
+            assert_eq!(back.rounds.len(), 1, "{file}");
+        }
+        let e = read_tournament("{", "t.json").unwrap_err();
+        assert!(e.location.starts_with("t.json:"), "{e}");
+    }
+}

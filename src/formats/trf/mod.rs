@@ -1,6 +1,6 @@
 //! FIDE's Tournament Report File, TRF-2026 (FIDE Handbook C.04 Annex 2,
 //! "Format of Tournament Report File (TRF) — Version 2026"): reading and
-//! writing the tournament file ([`crate::event::tournament`]) as the fixed-column
+//! writing the tournament file ([`crate::event::Tournament`]) as the fixed-column
 //! text that pairing and tie-break programs exchange.
 //!
 //! `spec/tournament-format.md` ("TRF-2026") lists the records qigui reads
@@ -22,7 +22,7 @@
 //! characters, so a Chinese name of three characters takes three columns.
 //!
 //! [`read`] and [`read_paired`] (in `read.rs`) take the records apart,
-//! record type by record type; [`write`], [`write_with`] and
+//! record type by record type; [`write()`], [`write_with`] and
 //! [`write_paired`] (in `write.rs`) put them together.
 
 mod read;

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::Slot;
+use crate::event::standings::crosstable::ranks_teams;
 use crate::event::standings::points::Points;
 use crate::event::standings::scoring::RuleSet;
 use crate::event::standings::{Crosstable, Standings};
@@ -99,12 +100,6 @@ fn pid(id: Option<&Id>) -> Result<Option<u32>, TournamentError> {
             .map(Some)
             .map_err(|_| err(format!("player id '{i}' is not a number"))),
     }
-}
-
-/// Whether the event's teams are paired in matches (a team event not
-/// ranked by placings): its team records are 362, 352, 300, 330 and 240.
-fn team_matches(t: &Tournament) -> bool {
-    t.event == EventType::Team && t.team_ranking != Some(TeamRanking::Placings)
 }
 
 /// Writes the tournament as TRF-2026 with CR LF line ends. `standings`
@@ -312,7 +307,7 @@ fn point_records(t: &Tournament, rules: &RuleSet, bye: Points) -> Vec<String> {
         right(&pts(game.loss), 4),
         right(&pts(bye), 4),
     )];
-    if team_matches(t) {
+    if ranks_teams(t) {
         let m = rules.matches;
         lines.push(format!(
             "362 TW{}   TD{}   TL{}",
@@ -425,7 +420,7 @@ impl Columns {
             self.team_match(t, m, number, members, team_number)?;
         }
         for b in &round.byes {
-            if team_matches(t) {
+            if ranks_teams(t) {
                 // A team's bye: a 240 record.
                 let n = team_number.get(b).copied().unwrap_or(0);
                 self.team_byes.push(format!("240 F {:03} {:04}", number, n));
