@@ -177,3 +177,30 @@ fn bad_usage_is_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("'html'") && err.contains("--format"), "{err}");
 }
+
+/// A draft edition (spec/editions.md): the worked example drops 26.9's
+/// order, so every case the 2020 book rules by 26.9.1–26.9.3 (both sides
+/// forbidden, one must change) becomes a draw, and nothing else changes.
+#[test]
+fn a_draft_edition_changes_the_26_9_cases_only() {
+    let draft = "spec/drafts/xiangqi-2020-no-26-9.yaml";
+    let (code, out, err) = qigui(&["diff", "--from", "xiangqi-2020", "--to", draft]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("repetition.both_forbidden_by_26_9: true → false (changes, line 6)"),
+        "{out}"
+    );
+    assert!(out.contains("xiangqi-2020/26.9.1/chasing-a-rook: verdict: expected \"black_must_change\", got \"draw\""), "{out}");
+    for line in out.lines().filter(|l| l.starts_with("  xiangqi-2020/")) {
+        assert!(line.contains("got \"draw\""), "{line}");
+    }
+    let (code, out, err) = qigui(&["check", "--edition", draft]);
+    assert_eq!(code, 1, "a draft that changes outcomes fails the check: {err}");
+    assert!(out.contains("CHANGED xiangqi-2020/26.9.2/black-chases-the-rook"), "{out}");
+    let (code, _, err) = qigui(&["diff", "--from", "xiangqi-1999", "--to", draft]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the draft amends xiangqi-2020, not xiangqi-1999"), "{err}");
+    let (code, _, err) = qigui(&["check", "--edition", "no-such-edition"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown edition 'no-such-edition'"), "{err}");
+}
