@@ -10,8 +10,8 @@
 //! case changes neither version, since a kind is only a name, an input and
 //! an expected-shaped output.
 //!
-//! * [`protocol`]: the messages.
-//! * [`process`]: an adapter process with a reader thread and timeouts.
+//! * `protocol`: the messages.
+//! * `process`: an adapter process with a reader thread and timeouts.
 //! * [`conform`]: running a corpus through an adapter.
 //! * [`serve`]: qigui itself as the reference adapter (`qigui adapter`).
 

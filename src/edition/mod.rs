@@ -16,7 +16,7 @@
 //! | `gomoku-campus-2012` | 2012年学院女子五子棋比赛规则, a college event's Gomoku rules in `003_…` |
 //!
 //! How each edition differs from its parent or from a chosen reference
-//! edition is data too: `spec/editions.yaml`, read by [`crate::edition::amendments`].
+//! edition is data too: `spec/editions.yaml`, read by `crate::edition::amendments`.
 
 pub(crate) mod amendments;
 mod draft;

@@ -4,12 +4,12 @@
 //!
 //! | module | rules |
 //! |---|---|
-//! | [`board`] | the board and its intersections, groups and liberties (规则.(三), 规则.(五).说明, 行棋规则.胜负) |
-//! | [`play`] | a move: 提子 (活动方案.一.2), 禁着点 (活动方案.一.3, 规则.(六)), 打劫 (活动方案.一.4, 规则.(七)), superko as an option |
-//! | [`game`] | 猜先 (活动方案.一.1), turns and handicap setup (规则.(二), 胜负计算.让子), 终局 (胜负计算.1–3, 竞赛规定.13.二), 三劫连环 (胜负计算.和棋) |
-//! | [`counting`] | 数子法 with komi, handicap return and shared dame (胜负计算, 行棋规则.一–三, 竞赛规定.11, 棋类比赛.4–5) |
-//! | [`clock`] | 时限, 读秒 and 包干 (竞赛规定.12, 棋类比赛.5) |
-//! | [`count_file`] | the file `qigui go score` reads (`spec/go.md`) |
+//! | `board` | the board and its intersections, groups and liberties (规则.(三), 规则.(五).说明, 行棋规则.胜负) |
+//! | `play` | a move: 提子 (活动方案.一.2), 禁着点 (活动方案.一.3, 规则.(六)), 打劫 (活动方案.一.4, 规则.(七)), superko as an option |
+//! | `game` | 猜先 (活动方案.一.1), turns and handicap setup (规则.(二), 胜负计算.让子), 终局 (胜负计算.1–3, 竞赛规定.13.二), 三劫连环 (胜负计算.和棋) |
+//! | `counting` | 数子法 with komi, handicap return and shared dame (胜负计算, 行棋规则.一–三, 竞赛规定.11, 棋类比赛.4–5) |
+//! | `clock` | 时限, 读秒 and 包干 (竞赛规定.12, 棋类比赛.5) |
+//! | `count_file` | the file `qigui go score` reads (`spec/go.md`) |
 //!
 //! Bad input never panics: a diagram error names its line and column, a
 //! record error its move, a count error the point or term at fault.

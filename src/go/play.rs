@@ -141,7 +141,7 @@ impl Position {
     }
 
     /// Plays a stone of the side to move at `p` under the simple ko rule
-    /// (superko needs the game's history: [`crate::go::game`]).
+    /// (superko needs the game's history: `crate::go::game`).
     pub fn play(&self, p: Point) -> Result<Played, Illegal> {
         let me = self.to_move;
         if !self.board.contains(p) {

@@ -2,13 +2,13 @@
 //!
 //! | module | rulebook |
 //! |---|---|
-//! | [`board`] | articles 1 and 5: the board, points A1–O15, 天元 and 星, 阳线 and 阴线; the 8 symmetries |
-//! | [`grid`] | articles 7 and 8: a line through a stone read on a padded grid (runs, fours, four points) |
-//! | [`patterns`] | article 7: 长连, 五连, 活四, 冲四, 活三, 眠三 |
-//! | [`forbidden`] | article 8: 三三, 四四 and 长连禁手, with the recursive live-three test |
-//! | [`record`] | 13.2 and 6.2: a record's actions (stones, pass, swap, offers) |
-//! | [`openings`] | 9.7, article 11, 附录一 and 附录二: the opening rules as validators |
-//! | [`result`] | article 19 (with 14.1.1, 15.3, 17.2, 17.8, 17.9, 24.3.1 A): a record adjudicated |
+//! | `board` | articles 1 and 5: the board, points A1–O15, 天元 and 星, 阳线 and 阴线; the 8 symmetries |
+//! | `grid` | articles 7 and 8: a line through a stone read on a padded grid (runs, fours, four points) |
+//! | `patterns` | article 7: 长连, 五连, 活四, 冲四, 活三, 眠三 |
+//! | `forbidden` | article 8: 三三, 四四 and 长连禁手, with the recursive live-three test |
+//! | `record` | 13.2 and 6.2: a record's actions (stones, pass, swap, offers) |
+//! | `openings` | 9.7, article 11, 附录一 and 附录二: the opening rules as validators |
+//! | `result` | article 19 (with 14.1.1, 15.3, 17.2, 17.8, 17.9, 24.3.1 A): a record adjudicated |
 //!
 //! `spec/gomoku.md` describes the readings qigui takes where the book is
 //! silent, and the formats of the command line and corpus kinds.

@@ -206,7 +206,7 @@ impl Piece {
         self.kind.chinese(self.color)
     }
 
-    /// The compact code used inside [`Board`]: kind in bits 0–2, bit 3 for black.
+    /// The compact code used inside the position's board array: kind in bits 0–2, bit 3 for black.
     #[inline]
     pub const fn code(self) -> u8 {
         (self.kind as u8) | ((self.color as u8) << 3)

@@ -4,10 +4,10 @@
 //! 24.4).
 //!
 //! * [`scoring`]: what games, matches, forfeits and byes are worth;
-//! * [`crosstable`]: the results table, withdrawals applied;
-//! * [`tiebreaks`]: every tie-break as a named function;
-//! * [`chains`]: each clause's order of tie-breaks, as data;
-//! * [`report`]: the table as text, JSON and CSV.
+//! * `crosstable`: the results table, withdrawals applied;
+//! * `tiebreaks`: every tie-break as a named function;
+//! * `chains`: each clause's order of tie-breaks, as data;
+//! * `report`: the table as text, JSON and CSV.
 //!
 //! [`compute`] ranks a tournament: the entrants are sorted by the chain's
 //! first criterion (the score); each group still tied is split by the next

@@ -417,56 +417,56 @@ pub fn second_best_placing(ctx: &Ctx, e: usize) -> Option<Points> {
 /// A tie-break by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tiebreak {
-    /// [`score`].
+    /// `score`.
     Points,
-    /// [`penalties`].
+    /// `penalties`.
     Penalties,
-    /// [`sonneborn_berger`].
+    /// `sonneborn_berger`.
     SonnebornBerger,
-    /// [`sonneborn_berger_by_cycle`].
+    /// `sonneborn_berger_by_cycle`.
     SonnebornBergerByCycle,
-    /// [`wins`].
+    /// `wins`.
     Wins,
-    /// [`match_wins`].
+    /// `match_wins`.
     MatchWins,
-    /// [`game_points`].
+    /// `game_points`.
     GamePoints,
-    /// [`direct_encounter`].
+    /// `direct_encounter`.
     DirectEncounter,
-    /// [`fouls`].
+    /// `fouls`.
     Fouls,
-    /// [`black_games`].
+    /// `black_games`.
     BlackGames,
-    /// [`black_in_direct_game`].
+    /// `black_in_direct_game`.
     BlackInDirectGame,
-    /// [`black_wins`].
+    /// `black_wins`.
     BlackWins,
-    /// [`opponents_score`].
+    /// `opponents_score`.
     OpponentsScore,
-    /// [`median_buchholz`] without the `highest` best and `lowest` worst.
+    /// `median_buchholz` without the `highest` best and `lowest` worst.
     MedianBuchholz {
         /// Best opponents left out.
         highest: u8,
         /// Worst opponents left out.
         lowest: u8,
     },
-    /// [`buchholz_cut_lowest`].
+    /// `buchholz_cut_lowest`.
     BuchholzCutLowest,
-    /// [`previous_rounds`].
+    /// `previous_rounds`.
     PreviousRound,
-    /// [`progressive`].
+    /// `progressive`.
     Progressive,
-    /// [`progressive_cut`].
+    /// `progressive_cut`.
     ProgressiveCut,
-    /// [`team_sonneborn_berger`].
+    /// `team_sonneborn_berger`.
     TeamSonnebornBerger,
-    /// [`board_by_board`].
+    /// `board_by_board`.
     BoardByBoard,
-    /// [`placings_sum`].
+    /// `placings_sum`.
     PlacingsSum,
-    /// [`best_placing`].
+    /// `best_placing`.
     BestPlacing,
-    /// [`second_best_placing`].
+    /// `second_best_placing`.
     SecondBestPlacing,
 }
 

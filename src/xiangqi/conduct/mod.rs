@@ -4,15 +4,15 @@
 //!
 //! | module | rulebook |
 //! |---|---|
-//! | [`profile`] | event profiles: national, provincial and junior (4.1.8, 8.1.8), rapid (27–29), armageddon (28.6), mass (附录一), 1999, local |
-//! | [`log`] | the game record: moves, touches, clocks, offers, claims, fouls, arrivals, knocks, corrections |
-//! | [`adjudicator`] | the ruling on a record: result, reason, clauses (4, 5.6–5.10, 7, 8, 9, 20–23, 28.7, 28.11, 29) |
-//! | [`touch`] | touch-move, 5.1–5.5, and 8.1.5 |
-//! | [`clock`] | time controls and the clock: 6, 21, 28.5, 28.6, 30.3 |
-//! | [`presets`] | the time controls named by clause: 6.1–6.4, 28.5, 28.6, 30.3, 1999 6 |
-//! | [`natural_limit`] | the natural move limit: 4.2.4, 22.2, 29.1, 附录一 三.2 |
-//! | [`draws`] | draw offers: 22.1, 8.1.3, 4.3 |
-//! | [`fouls`] | fouls and their counting: 8, 7.1, 4.1.10, 28.11.1 |
+//! | `profile` | event profiles: national, provincial and junior (4.1.8, 8.1.8), rapid (27–29), armageddon (28.6), mass (附录一), 1999, local |
+//! | `log` | the game record: moves, touches, clocks, offers, claims, fouls, arrivals, knocks, corrections |
+//! | `adjudicator` | the ruling on a record: result, reason, clauses (4, 5.6–5.10, 7, 8, 9, 20–23, 28.7, 28.11, 29) |
+//! | `touch` | touch-move, 5.1–5.5, and 8.1.5 |
+//! | `clock` | time controls and the clock: 6, 21, 28.5, 28.6, 30.3 |
+//! | `presets` | the time controls named by clause: 6.1–6.4, 28.5, 28.6, 30.3, 1999 6 |
+//! | `natural_limit` | the natural move limit: 4.2.4, 22.2, 29.1, 附录一 三.2 |
+//! | `draws` | draw offers: 22.1, 8.1.3, 4.3 |
+//! | `fouls` | fouls and their counting: 8, 7.1, 4.1.10, 28.11.1 |
 //! | [`knockout`] | knockout tie-breaks as a state machine: 30.1–30.3 |
 //! | [`withdrawal`] | withdrawals: 19.2, 19.3 |
 //!
