@@ -567,7 +567,179 @@ impl State<'_> {
             self.event(e);
         }
     }
+
+    /// 17.2 and 17.9: a stone slid or lifted goes back to the first point
+    /// it touched unless the opponent accepted the breach; other actions
+    /// stand as they are.
+    fn resolve_breach(
+        &mut self,
+        action: &Action,
+        illegal: &Illegal<'_>,
+    ) -> Result<Action, GameError> {
+        Ok(match action {
+            Action::Lift {
+                first,
+                to,
+                accepted,
+            }
+            | Action::Slide {
+                first,
+                to,
+                accepted,
+            } => {
+                let clause = if matches!(action, Action::Lift { .. }) {
+                    "17.9"
+                } else {
+                    "17.2"
+                };
+                for q in [first, to] {
+                    if !self.board.is_empty_at(*q) {
+                        return Err(illegal("12.2", format!("{q} is not empty")));
+                    }
+                }
+                let n = self.n + 1;
+                if *accepted {
+                    self.note(
+                        clause,
+                        format!("move {n}: the breach was accepted (17); the stone stays on {to}"),
+                    );
+                    Action::Stone(*to)
+                } else {
+                    self.note(
+                        clause,
+                        format!(
+                            "move {n}: the stone is put back on {first}, the point it first touched"
+                        ),
+                    );
+                    Action::Stone(*first)
+                }
+            }
+            other => other.clone(),
+        })
+    }
+
+    /// An action of the opening (9.7, article 11, 附录一, 附录二): the
+    /// opening rule validates it; a stone it places is judged (8, 19).
+    fn opening_action(
+        &mut self,
+        resolved: &Action,
+        illegal: &Illegal<'_>,
+    ) -> Result<(), GameError> {
+        let before = self.opening.moves();
+        let placed_at = match resolved {
+            Action::Stone(p) | Action::Choose(p) => Some(*p),
+            _ => None,
+        };
+        let board_before = self.opening.board().clone();
+        self.opening
+            .apply(resolved)
+            .map_err(|OpeningError { clause, message }| illegal(clause, message))?;
+        if self.opening.moves() > before {
+            self.n = self.opening.moves();
+            self.board = self.opening.board().clone();
+            if let Some(p) = placed_at {
+                let s = Stone::of_move(self.n);
+                let f = if s == Stone::Black {
+                    forbidden_shape_at(&board_before, p, self.rec.reading)
+                } else {
+                    None
+                };
+                self.judge_stone(p, s, f, true);
+            }
+            let n = self.n;
+            self.events_after(n);
+        }
+        Ok(())
+    }
+
+    /// An action after the opening: a stone (12.2, 8, 19), a pass (19.2.1.B,
+    /// 24.3.1 A) or a second stone (17.8).
+    fn play(&mut self, resolved: Action, illegal: &Illegal<'_>) -> Result<(), GameError> {
+        match resolved {
+            Action::Stone(p) => {
+                if !self.board.is_empty_at(p) {
+                    return Err(illegal(
+                        "12.2",
+                        format!("move {} on {p}: the point is not empty", self.n + 1),
+                    ));
+                }
+                let s = Stone::of_move(self.n + 1);
+                let f = if s == Stone::Black {
+                    forbidden_shape_at(&self.board, p, self.rec.reading)
+                } else {
+                    None
+                };
+                self.n += 1;
+                self.board.set(p, Some(s));
+                self.last_pass = false;
+                self.judge_stone(p, s, f, true);
+            }
+            Action::Pass => {
+                let n = self.n + 1;
+                if n <= 5 {
+                    return Err(illegal(
+                        "24.3.1.A",
+                        format!(
+                            "move {n}: no pass in the first five moves (前5着棋不允许放弃行棋权)"
+                        ),
+                    ));
+                }
+                self.n = n;
+                if Stone::of_move(n) == Stone::White {
+                    self.white_moved();
+                } else {
+                    self.claimable = None;
+                }
+                if self.last_pass {
+                    self.end(GameResult::Draw, Reason::TwoPasses, "19.2.1.B", None);
+                }
+                self.last_pass = true;
+            }
+            Action::Again { point, accepted } => {
+                if self.n == 0 {
+                    return Err(illegal("17.8", "no move has been played yet".into()));
+                }
+                if !self.board.is_empty_at(point) {
+                    return Err(illegal("12.2", format!("{point} is not empty")));
+                }
+                let s = Stone::of_move(self.n);
+                let n = self.n;
+                if accepted {
+                    let f = if s == Stone::Black {
+                        forbidden_shape_at(&self.board, point, self.rec.reading)
+                    } else {
+                        None
+                    };
+                    self.board.set(point, Some(s));
+                    self.note("17.8", format!("{s} placed a second stone on {point} after move {n}; the opponent accepted it (17), it stays unnumbered"));
+                    self.judge_stone(point, s, f, false);
+                } else {
+                    self.note(
+                        "17.8",
+                        format!(
+                            "{s} placed a second stone on {point} after move {n}; it is taken back"
+                        ),
+                    );
+                }
+            }
+            Action::Swap | Action::Offer(_) | Action::Choose(_) | Action::Declare(_) => {
+                return Err(illegal(
+                    self.rec.opening.clause(),
+                    "the opening is over: swaps, offers, choices and declarations belong to it"
+                        .into(),
+                ));
+            }
+            Action::Lift { .. } | Action::Slide { .. } => {
+                // Resolved to a stone above.
+            }
+        }
+        Ok(())
+    }
 }
+
+/// How an action is refused: the clause and the message (the action's
+/// number and text are the caller's).
+type Illegal<'a> = dyn Fn(&'static str, String) -> GameError + 'a;
 
 /// Plays a record through and says how it ended (see the module documentation).
 pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
@@ -613,153 +785,12 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             clause,
             message,
         };
-        // 17.2 and 17.9: the stone goes back to the first point unless the
-        // opponent accepted the breach.
-        let resolved = match action {
-            Action::Lift {
-                first,
-                to,
-                accepted,
-            }
-            | Action::Slide {
-                first,
-                to,
-                accepted,
-            } => {
-                let clause = if matches!(action, Action::Lift { .. }) {
-                    "17.9"
-                } else {
-                    "17.2"
-                };
-                for q in [first, to] {
-                    if !st.board.is_empty_at(*q) {
-                        return Err(illegal("12.2", format!("{q} is not empty")));
-                    }
-                }
-                let n = st.n + 1;
-                if *accepted {
-                    st.note(
-                        clause,
-                        format!("move {n}: the breach was accepted (17); the stone stays on {to}"),
-                    );
-                    Action::Stone(*to)
-                } else {
-                    st.note(
-                        clause,
-                        format!(
-                            "move {n}: the stone is put back on {first}, the point it first touched"
-                        ),
-                    );
-                    Action::Stone(*first)
-                }
-            }
-            other => other.clone(),
-        };
+        let resolved = st.resolve_breach(action, &illegal)?;
         if !st.opening.is_done() {
-            let before = st.opening.moves();
-            let placed_at = match &resolved {
-                Action::Stone(p) | Action::Choose(p) => Some(*p),
-                _ => None,
-            };
-            let board_before = st.opening.board().clone();
-            st.opening
-                .apply(&resolved)
-                .map_err(|OpeningError { clause, message }| illegal(clause, message))?;
-            if st.opening.moves() > before {
-                st.n = st.opening.moves();
-                st.board = st.opening.board().clone();
-                if let Some(p) = placed_at {
-                    let s = Stone::of_move(st.n);
-                    let f = if s == Stone::Black {
-                        forbidden_shape_at(&board_before, p, rec.reading)
-                    } else {
-                        None
-                    };
-                    st.judge_stone(p, s, f, true);
-                }
-                let n = st.n;
-                st.events_after(n);
-            }
+            st.opening_action(&resolved, &illegal)?;
             continue;
         }
-        match resolved {
-            Action::Stone(p) => {
-                if !st.board.is_empty_at(p) {
-                    return Err(illegal(
-                        "12.2",
-                        format!("move {} on {p}: the point is not empty", st.n + 1),
-                    ));
-                }
-                let s = Stone::of_move(st.n + 1);
-                let f = if s == Stone::Black {
-                    forbidden_shape_at(&st.board, p, rec.reading)
-                } else {
-                    None
-                };
-                st.n += 1;
-                st.board.set(p, Some(s));
-                st.last_pass = false;
-                st.judge_stone(p, s, f, true);
-            }
-            Action::Pass => {
-                let n = st.n + 1;
-                if n <= 5 {
-                    return Err(illegal(
-                        "24.3.1.A",
-                        format!(
-                            "move {n}: no pass in the first five moves (前5着棋不允许放弃行棋权)"
-                        ),
-                    ));
-                }
-                st.n = n;
-                if Stone::of_move(n) == Stone::White {
-                    st.white_moved();
-                } else {
-                    st.claimable = None;
-                }
-                if st.last_pass {
-                    st.end(GameResult::Draw, Reason::TwoPasses, "19.2.1.B", None);
-                }
-                st.last_pass = true;
-            }
-            Action::Again { point, accepted } => {
-                if st.n == 0 {
-                    return Err(illegal("17.8", "no move has been played yet".into()));
-                }
-                if !st.board.is_empty_at(point) {
-                    return Err(illegal("12.2", format!("{point} is not empty")));
-                }
-                let s = Stone::of_move(st.n);
-                let n = st.n;
-                if accepted {
-                    let f = if s == Stone::Black {
-                        forbidden_shape_at(&st.board, point, rec.reading)
-                    } else {
-                        None
-                    };
-                    st.board.set(point, Some(s));
-                    st.note("17.8", format!("{s} placed a second stone on {point} after move {n}; the opponent accepted it (17), it stays unnumbered"));
-                    st.judge_stone(point, s, f, false);
-                } else {
-                    st.note(
-                        "17.8",
-                        format!(
-                            "{s} placed a second stone on {point} after move {n}; it is taken back"
-                        ),
-                    );
-                }
-            }
-            Action::Swap | Action::Offer(_) | Action::Choose(_) | Action::Declare(_) => {
-                return Err(illegal(
-                    rec.opening.clause(),
-                    "the opening is over: swaps, offers, choices and declarations belong to it"
-                        .into(),
-                ));
-            }
-            Action::Lift { .. } | Action::Slide { .. } => {
-                // Resolved to a stone above.
-            }
-        }
+        st.play(resolved, &illegal)?;
         let n = st.n;
         st.events_after(n);
     }

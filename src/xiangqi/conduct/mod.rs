@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `profile` | event profiles: national, provincial and junior (4.1.8, 8.1.8), rapid (27–29), armageddon (28.6), mass (附录一), 1999, local |
 //! | `log` | the game record: moves, touches, clocks, offers, claims, fouls, arrivals, knocks, corrections |
-//! | `adjudicator` | the ruling on a record: result, reason, clauses (4, 5.6–5.10, 7, 8, 9, 20–23, 28.7, 28.11, 29) |
+//! | `adjudicator` | the ruling on a record: result, reason, clauses (4, 5.6–5.10, 7, 8, 9, 20–23, 28.7, 28.11, 29); the referee's concerns in its submodules (arrivals, touching, moves, penalties, corrections, timing, draw offers, claims) |
 //! | `touch` | touch-move, 5.1–5.5, and 8.1.5 |
 //! | `clock` | time controls and the clock: 6, 21, 28.5, 28.6, 30.3 |
 //! | `presets` | the time controls named by clause: 6.1–6.4, 28.5, 28.6, 30.3, 1999 6 |

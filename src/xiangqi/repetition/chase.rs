@@ -327,6 +327,9 @@ impl Searcher<'_> {
     /// them possible — not pieces it could already take for nothing — so
     /// that unrelated gains do not count for this target; the other side may
     /// capture anywhere (各吃各子, 26.5).
+    ///
+    /// Kept whole (about 160 lines): one node of the capture search, its
+    /// stand-pat, move ordering and cutoffs reading in order.
     fn search(
         &mut self,
         pos: &Position,
@@ -730,6 +733,11 @@ type GainKey = (i32, i32, u8);
 /// and the target's [`material::order_value`]). `checks_given` counts the
 /// starter's checks so far: up to [`ChaseLimits::checks`] for any gain, up
 /// to [`ChaseLimits::rook_checks`] for a rook.
+///
+/// Kept whole (about 230 lines): one node of an AND–OR search — the loop
+/// over the defences, the captures tried in value order and the further
+/// checks share the node budget, the running best gain and the early
+/// refutation; split apart, the pieces would pass those back and forth.
 fn forced_gain(
     pos: &Position,
     starter: Color,

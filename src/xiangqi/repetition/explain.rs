@@ -1,13 +1,13 @@
 //! The wording of the 棋例 decisions: why a move got its label (24.1–24.8,
 //! 26.1–26.11), in English and in Chinese. The decisions are taken in
-//! [`crate::xiangqi::repetition::label`]; this module only says them.
+//! [`crate::xiangqi::repetition::label`], which calls this module; this
+//! module only says them, and depends on no decision.
 //!
 //! Every function returns `(English, Chinese)`.
 
 use crate::xiangqi::board::{Color, Piece, PieceKind, Square};
 use crate::xiangqi::position::{Move, Position};
 use crate::xiangqi::repetition::chase::Means;
-use crate::xiangqi::repetition::label::ChaseTarget;
 use crate::xiangqi::repetition::mate::MateSearch;
 use crate::xiangqi::repetition::ruling::Target;
 
@@ -153,9 +153,23 @@ pub(crate) fn key_point(to: Square) -> Wording {
     )
 }
 
+/// A chased piece, as a 捉's reason names it (24.3).
+pub(crate) struct Chased<'a> {
+    /// Where it stands.
+    pub(crate) square: Square,
+    /// What it is.
+    pub(crate) piece: Piece,
+    /// The categories (车, 无根子, 少根子, 联合 …).
+    pub(crate) categories: &'a [Target],
+    /// Won by capture or through checks.
+    pub(crate) means: Means,
+    /// Whether the line ends even (26.5).
+    pub(crate) even: bool,
+}
+
 /// How a chased piece is described: 可吃无根马, 联合捉车 … and "the
 /// unprotected horse on e7" ….
-fn describe_target(t: &ChaseTarget) -> Wording {
+fn describe_target(t: &Chased<'_>) -> Wording {
     let name = t.piece.chinese();
     let kind = t.piece.kind.name();
     let at = t.square;
@@ -216,7 +230,7 @@ fn describe_target(t: &ChaseTarget) -> Wording {
 }
 
 /// 24.3: what a 捉 chases.
-pub(crate) fn chases(ts: &[ChaseTarget]) -> Wording {
+pub(crate) fn chases(ts: &[Chased<'_>]) -> Wording {
     let (en, zh): (Vec<String>, Vec<String>) = ts.iter().map(describe_target).unzip();
     (en.join("; "), zh.join("；"))
 }

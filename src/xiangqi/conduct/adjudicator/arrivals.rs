@@ -5,7 +5,7 @@ use super::*;
 impl Referee<'_> {
     /// A side arrives `late` after the start (20.1).
     pub(super) fn arrive(&mut self, side: Color, late: Millis) -> Result<(), ConductError> {
-        if self.late[side.index()].is_some() || self.absent[side.index()] {
+        if self.late[side].is_some() || self.absent[side] {
             return Err(self.fail(format!("{} arrives twice", side_name(side))));
         }
         if self.s.late_limit.is_none() && self.cite(Rule::LateForfeit).is_some() {
@@ -13,16 +13,16 @@ impl Referee<'_> {
                 "the event's forfeit time for late arrival (20.1) is not given: set `late_limit`",
             ));
         }
-        self.late[side.index()] = Some(late);
+        self.late[side] = Some(late);
         Ok(())
     }
 
     /// A side does not come (20.1).
     pub(super) fn absent(&mut self, side: Color) -> Result<(), ConductError> {
-        if self.late[side.index()].is_some() || self.absent[side.index()] {
+        if self.late[side].is_some() || self.absent[side] {
             return Err(self.fail(format!("{} arrives twice", side_name(side))));
         }
-        self.absent[side.index()] = true;
+        self.absent[side] = true;
         Ok(())
     }
 
@@ -35,9 +35,9 @@ impl Referee<'_> {
         let limit = self.s.late_limit.unwrap_or(Millis::MAX);
         let forfeit: Vec<Color> = Color::ALL
             .into_iter()
-            .filter(|c| self.absent[c.index()] || self.late[c.index()].is_some_and(|l| l > limit))
+            .filter(|&c| self.absent[c] || self.late[c].is_some_and(|l| l > limit))
             .collect();
-        if self.late.iter().all(Option::is_none) && !self.absent.iter().any(|&a| a) {
+        if self.late.iter().all(|(_, l)| l.is_none()) && !self.absent.iter().any(|(_, &a)| a) {
             return;
         }
         if self.cite(Rule::LateForfeit).is_none() {
@@ -45,7 +45,7 @@ impl Referee<'_> {
             return;
         }
         for c in Color::ALL {
-            if let Some(l) = self.late[c.index()] {
+            if let Some(l) = self.late[c] {
                 if l <= limit {
                     self.note(
                         self.cite(Rule::LateForfeit),
@@ -92,10 +92,10 @@ impl Referee<'_> {
     /// Charges a late player's lateness to its clock before its first move
     /// (1999 21.1: the clock runs from its turn).
     pub(super) fn charge_lateness(&mut self, side: Color, used: Millis) {
-        let i = side.index();
+        let i = side;
         if self.late_charged[i] || self.cite(Rule::LateClockRuns).is_none() {
             if side == Color::Red && self.red_first_press.is_none() {
-                self.red_first_press = Some(self.late[0].unwrap_or(0) + used);
+                self.red_first_press = Some(self.late[Color::Red].unwrap_or(0) + used);
             }
             return;
         }
@@ -110,7 +110,7 @@ impl Referee<'_> {
         }
         if charge > 0 {
             if let Some(clock) = self.clock.as_mut() {
-                clock.spend(i, charge);
+                clock.spend(i.index(), charge);
             }
             self.note(
                 self.cite(Rule::LateForfeit),

@@ -10,14 +10,14 @@ impl Referee<'_> {
         };
         let claim_clause = self.cite(Rule::NaturalLimitClaim);
         if let Some(side) = claimant {
-            if self.s.records_kept() && self.missing[side.index()] > 4 {
+            if self.s.records_kept() && self.missing[side] > 4 {
                 if let Some(c) = self.cite(Rule::ClaimRecordRefused) {
                     self.note(
                         Some(c),
                         format!(
                             "{}'s record misses {} moves (more than 4): the claim is not reviewed",
                             side_name(side),
-                            self.missing[side.index()]
+                            self.missing[side]
                         ),
                     );
                     return;
@@ -64,7 +64,7 @@ impl Referee<'_> {
                 side_name(side)
             ),
         );
-        let i = side.index();
+        let i = side;
         self.false_claims[i] += 1;
         if self.false_claims[i] >= 2 {
             if let Some(c) = self.cite(Rule::SecondFalseClaim) {
@@ -86,8 +86,8 @@ impl Referee<'_> {
         // its time used).
         if claim_clause.is_some() {
             if let Some(clock) = self.clock.as_mut() {
-                clock.adjust(i, -secs(300));
-                let left = clock.remaining(i);
+                clock.adjust(i.index(), -secs(300));
+                let left = clock.remaining(i.index());
                 self.note(
                     claim_clause,
                     format!(
@@ -121,14 +121,14 @@ impl Referee<'_> {
         match claimant {
             Some(side) => {
                 draws_only = false;
-                if self.s.records_kept() && self.missing[side.index()] > 4 {
+                if self.s.records_kept() && self.missing[side] > 4 {
                     if let Some(c) = self.cite(Rule::ClaimRecordRefused) {
                         self.note(
                             Some(c),
                             format!(
                                 "{}'s record misses {} moves (more than 4): the request is not reviewed",
                                 side_name(side),
-                                self.missing[side.index()]
+                                self.missing[side]
                             ),
                         );
                         return Ok(());

@@ -267,7 +267,7 @@ impl Referee<'_> {
             self.note(c, "the players keep no record here: nothing to rule on");
             return;
         }
-        self.missing[side.index()] = moves;
+        self.missing[side] = moves;
         let (n, c) = match self.s.family() {
             Family::Xiangqi1999 => {
                 // 1999 7.2: with less than three minutes left a player may

@@ -9,7 +9,7 @@ impl Referee<'_> {
         self.touch_ruling = None;
         self.touch_foul_charged = false;
         let turn = self.pos.turn();
-        let deferred = std::mem::take(&mut self.deferred_touches[turn.index()]);
+        let deferred = std::mem::take(&mut self.deferred_touches[turn]);
         for sq in deferred {
             if self.pos.piece_at(sq).is_some() {
                 self.touches.push(sq);
@@ -205,7 +205,7 @@ impl Referee<'_> {
         self.pos = self.pos.play_unchecked(mv);
         self.stretch.record(mover, capture, check);
         if capture {
-            self.false_claims = [0, 0];
+            self.false_claims = ByColor::default();
             self.must_change = None;
         }
         self.moves.push(mv);

@@ -66,7 +66,7 @@ impl Referee<'_> {
         };
         match self.s.illegal_moves() {
             IllegalMoves::Lose(n) => {
-                let i = mover.index();
+                let i = mover;
                 self.illegal[i] += 1;
                 if self.illegal[i] >= n {
                     let clauses = self.cites(&[Rule::IllegalMoveLoses]);
@@ -176,7 +176,7 @@ impl Referee<'_> {
         match c {
             "8.1.7" => self.press(side),
             "8.1.4" | "9.1.4" => {
-                let i = side.index();
+                let i = side;
                 self.false_claims[i] += 1;
                 if self.false_claims[i] >= 2 {
                     if let Some(l) = self.cite(Rule::SecondFalseClaim) {
@@ -196,7 +196,7 @@ impl Referee<'_> {
                         "8.1.8 is for junior and provincial events; in a national event an illegal move loses (4.1.8)",
                     ));
                 }
-                let i = side.index();
+                let i = side;
                 self.illegal[i] += 1;
                 if let IllegalMoves::Lose(n) = self.s.illegal_moves() {
                     if self.illegal[i] >= n {

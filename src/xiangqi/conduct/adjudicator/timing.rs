@@ -64,7 +64,7 @@ impl Referee<'_> {
     pub(super) fn press(&mut self, side: Color) {
         match self.s.clock_presses_to_lose() {
             Some(n) => {
-                let i = side.index();
+                let i = side;
                 self.presses[i] += 1;
                 if self.presses[i] >= n {
                     let clauses = self.cites(&[Rule::ClockWithoutMoveLoses]);

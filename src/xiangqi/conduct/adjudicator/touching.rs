@@ -19,7 +19,7 @@ impl Referee<'_> {
                     side_name(side)
                 ),
             );
-            self.deferred_touches[side.index()].extend_from_slice(points);
+            self.deferred_touches[side].extend_from_slice(points);
             return Ok(());
         }
         for &p in points {

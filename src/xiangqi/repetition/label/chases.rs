@@ -425,7 +425,18 @@ fn zhuo(
         clauses.push("26.4");
         also = Some(explain::also_offers(own, enemy, kind, mover));
     }
-    let chased = explain::chases(&a.targets);
+    let chased: Vec<explain::Chased<'_>> = a
+        .targets
+        .iter()
+        .map(|t| explain::Chased {
+            square: t.square,
+            piece: t.piece,
+            categories: &t.categories,
+            means: t.means,
+            even: t.even,
+        })
+        .collect();
+    let chased = explain::chases(&chased);
     a.say(clauses, chased);
     if let Some(w) = also {
         a.add(w);
