@@ -187,7 +187,7 @@ fn a_draft_edition_changes_the_26_9_cases_only() {
     let (code, out, err) = qigui(&["diff", "--from", "xiangqi-2020", "--to", draft]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("repetition.both_forbidden_by_26_9: true → false (changes, line 6)"),
+        out.contains("repetition.both_forbidden_by_26_9: true → false (changes, line 9)"),
         "{out}"
     );
     assert!(out.contains("xiangqi-2020/26.9.1/chasing-a-rook: verdict: expected \"black_must_change\", got \"draw\""), "{out}");

@@ -471,6 +471,19 @@ amend:
         assert!(d.edition.clauses().contains("26.9.1"));
     }
 
+    #[test]
+    fn the_worked_example_of_the_spec_loads() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/spec/drafts/xiangqi-2020-no-26-9.yaml"
+        );
+        let d = Edition::load_draft(path).unwrap();
+        assert_eq!(d.name, "xiangqi-2020-no-26-9");
+        assert_eq!(d.points.len(), 1);
+        assert_eq!(d.points[0].line, 9);
+        assert!(!d.edition.repetition.unwrap().both_forbidden_by_26_9);
+    }
+
     /// The rules but their 26.9 point, to compare the rest.
     #[derive(Debug, PartialEq)]
     struct RepetitionRulesWithout26_9(crate::edition::RepetitionRules);
