@@ -249,7 +249,7 @@ fn no_log_makes_the_adjudicator_panic() {
             ..GameRecord::default()
         };
         // Ok or a described error; never a panic.
-        match adjudicator::adjudicate(&record, p.edition) {
+        match adjudicator::adjudicate(&record, p.edition.as_str()) {
             Ok(a) => assert!(a.plies <= 200),
             Err(e) => assert!(!e.to_string().is_empty()),
         }

@@ -195,11 +195,20 @@ fn a_draft_edition_changes_the_26_9_cases_only() {
         assert!(line.contains("got \"draw\""), "{line}");
     }
     let (code, out, err) = qigui(&["check", "--edition", draft]);
-    assert_eq!(code, 1, "a draft that changes outcomes fails the check: {err}");
-    assert!(out.contains("CHANGED xiangqi-2020/26.9.2/black-chases-the-rook"), "{out}");
+    assert_eq!(
+        code, 1,
+        "a draft that changes outcomes fails the check: {err}"
+    );
+    assert!(
+        out.contains("CHANGED xiangqi-2020/26.9.2/black-chases-the-rook"),
+        "{out}"
+    );
     let (code, _, err) = qigui(&["diff", "--from", "xiangqi-1999", "--to", draft]);
     assert_eq!(code, 2);
-    assert!(err.contains("the draft amends xiangqi-2020, not xiangqi-1999"), "{err}");
+    assert!(
+        err.contains("the draft amends xiangqi-2020, not xiangqi-1999"),
+        "{err}"
+    );
     let (code, _, err) = qigui(&["check", "--edition", "no-such-edition"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown edition 'no-such-edition'"), "{err}");

@@ -74,12 +74,12 @@ pub struct Profile {
     pub name: &'static str,
     /// Other names it answers to.
     pub aliases: &'static [&'static str],
-    /// The edition whose clause numbers it cites.
-    pub edition: &'static str,
+    /// The edition whose clause numbers it cites and whose rules it applies.
+    pub edition: EditionId,
+    /// For the local event rules of `003_…` (`xiangqi-local`): which document.
+    pub local: Option<LocalRules>,
     /// What it is.
     pub title: &'static str,
-    /// The rulebook.
-    pub family: Family,
     /// The level (4.1.8, 8.1.8).
     pub level: Level,
     /// Standard or rapid.
@@ -92,9 +92,9 @@ pub struct Profile {
 
 const fn profile(
     name: &'static str,
-    edition: &'static str,
+    edition: EditionId,
     title: &'static str,
-    family: Family,
+    local: Option<LocalRules>,
     level: Level,
     pace: Pace,
     time_control: Option<&'static str>,
@@ -103,8 +103,8 @@ const fn profile(
         name,
         aliases: &[],
         edition,
+        local,
         title,
-        family,
         level,
         pace,
         time_control,
@@ -115,9 +115,9 @@ const fn profile(
 static PROFILES: [Profile; 13] = [
     profile(
         "national",
-        EditionId::Xiangqi2020.as_str(),
+        EditionId::Xiangqi2020,
         "全国比赛 (象棋竞赛规则 2020)",
-        Family::Xiangqi2020,
+        None,
         Level::National,
         Pace::Standard,
         None,
@@ -126,9 +126,9 @@ static PROFILES: [Profile; 13] = [
         aliases: &["junior"],
         ..profile(
             "provincial",
-            EditionId::Xiangqi2020.as_str(),
+            EditionId::Xiangqi2020,
             "省级(含以下)和全国少年赛(含以下) (象棋竞赛规则 2020)",
-            Family::Xiangqi2020,
+            None,
             Level::Provincial,
             Pace::Standard,
             None,
@@ -136,36 +136,36 @@ static PROFILES: [Profile; 13] = [
     },
     profile(
         "rapid",
-        EditionId::Xiangqi2020.as_str(),
+        EditionId::Xiangqi2020,
         "快棋 10 分钟 + 10 秒 (28.5.1.2)",
-        Family::Xiangqi2020,
+        None,
         Level::National,
         Pace::Rapid,
         Some("28.5.1.2"),
     ),
     profile(
         "rapid-15",
-        EditionId::Xiangqi2020.as_str(),
+        EditionId::Xiangqi2020,
         "快棋 15 分钟包干 (28.5.1.1)",
-        Family::Xiangqi2020,
+        None,
         Level::National,
         Pace::Rapid,
         Some("28.5.1.1"),
     ),
     profile(
         "super-rapid",
-        EditionId::Xiangqi2020.as_str(),
+        EditionId::Xiangqi2020,
         "超快棋 5 分钟 + 3 秒 (28.5.2)",
-        Family::Xiangqi2020,
+        None,
         Level::National,
         Pace::Rapid,
         Some("28.5.2"),
     ),
     profile(
         "blitz",
-        EditionId::Xiangqi2020.as_str(),
+        EditionId::Xiangqi2020,
         "闪电战 3 分钟 + 2 秒 (28.5.3)",
-        Family::Xiangqi2020,
+        None,
         Level::National,
         Pace::Rapid,
         Some("28.5.3"),
@@ -174,9 +174,9 @@ static PROFILES: [Profile; 13] = [
         armageddon: true,
         ..profile(
             "armageddon",
-            EditionId::Xiangqi2020.as_str(),
+            EditionId::Xiangqi2020,
             "附加赛 红 6 分钟 黑 4 分钟 + 3 秒, 和棋黑胜 (28.6.1, 30.3.3)",
-            Family::Xiangqi2020,
+            None,
             Level::National,
             Pace::Rapid,
             Some("28.6.1"),
@@ -186,9 +186,9 @@ static PROFILES: [Profile; 13] = [
         armageddon: true,
         ..profile(
             "armageddon-8-5",
-            EditionId::Xiangqi2020.as_str(),
+            EditionId::Xiangqi2020,
             "附加赛 红 8 分钟 黑 5 分钟 + 3 秒, 和棋黑胜 (28.6.2)",
-            Family::Xiangqi2020,
+            None,
             Level::National,
             Pace::Rapid,
             Some("28.6.2"),
@@ -196,9 +196,9 @@ static PROFILES: [Profile; 13] = [
     },
     profile(
         "mass",
-        EditionId::Xiangqi2020Mass.as_str(),
+        EditionId::Xiangqi2020Mass,
         "象棋群体比赛简明规定 (附录一)",
-        Family::Mass,
+        None,
         Level::Provincial,
         Pace::Standard,
         None,
@@ -207,9 +207,9 @@ static PROFILES: [Profile; 13] = [
         aliases: &["1999"],
         ..profile(
             "national-1999",
-            EditionId::Xiangqi1999.as_str(),
+            EditionId::Xiangqi1999,
             "中国象棋竞赛规则 (1999)",
-            Family::Xiangqi1999,
+            None,
             Level::National,
             Pace::Standard,
             None,
@@ -217,27 +217,27 @@ static PROFILES: [Profile; 13] = [
     },
     profile(
         "local-school",
-        EditionId::XiangqiLocal.as_str(),
+        EditionId::XiangqiLocal,
         "象棋围棋比赛规则 (003: 每着 30 秒, 技术犯规两次判负, 和棋继续比赛)",
-        Family::Local(LocalRules::School),
+        Some(LocalRules::School),
         Level::Provincial,
         Pace::Standard,
         Some("中小学.二"),
     ),
     profile(
         "local-college",
-        EditionId::XiangqiLocal.as_str(),
+        EditionId::XiangqiLocal,
         "中国象棋比赛规则 (003: 30 分钟后每着 30 秒, 超出判技术犯规)",
-        Family::Local(LocalRules::College),
+        Some(LocalRules::College),
         Level::Provincial,
         Pace::Standard,
         Some("学院.2"),
     ),
     profile(
         "local-club",
-        EditionId::XiangqiLocal.as_str(),
+        EditionId::XiangqiLocal,
         "象棋比赛细则 (003: 局时 30 分钟后每着 60 秒, 超出判负)",
-        Family::Local(LocalRules::Club),
+        Some(LocalRules::Club),
         Level::Provincial,
         Pace::Standard,
         Some("细则.二.1"),
@@ -269,9 +269,20 @@ impl Profile {
     pub fn names(edition: Option<&str>) -> Vec<&'static str> {
         PROFILES
             .iter()
-            .filter(|p| edition.is_none_or(|e| p.edition == e))
+            .filter(|p| edition.is_none_or(|e| p.edition.as_str() == e))
             .map(|p| p.name)
             .collect()
+    }
+
+    /// The rulebook whose conduct rules the profile applies, from its
+    /// edition (and, for the local rules, the document).
+    pub fn family(&self) -> Family {
+        match (self.edition, self.local) {
+            (EditionId::Xiangqi2020Mass, _) => Family::Mass,
+            (EditionId::Xiangqi1999, _) => Family::Xiangqi1999,
+            (_, Some(local)) => Family::Local(local),
+            _ => Family::Xiangqi2020,
+        }
     }
 }
 
@@ -474,7 +485,7 @@ impl Settings {
     pub fn new(profile: &'static Profile) -> Settings {
         let time_control = profile
             .time_control
-            .and_then(|p| TimeControl::preset(profile.family, p));
+            .and_then(|p| TimeControl::preset(profile.family(), p));
         let mut s = Settings {
             profile,
             level: profile.level,
@@ -496,7 +507,7 @@ impl Settings {
     /// 27.2), with the rapid natural limit unless the event set its own.
     pub fn with_time_control(mut self, tc: Option<TimeControl>) -> Settings {
         if let Some(tc) = &tc {
-            if self.profile.family == Family::Xiangqi2020 && tc.is_rapid() && !self.rapid {
+            if self.profile.family() == Family::Xiangqi2020 && tc.is_rapid() && !self.rapid {
                 self.rapid = true;
                 if !self.natural_limit_by_event {
                     let (limit, checks) = self.default_natural_limit();
@@ -510,7 +521,7 @@ impl Settings {
     }
 
     fn default_natural_limit(&self) -> (Option<u32>, Option<u32>) {
-        match self.profile.family {
+        match self.profile.family() {
             // 4.2.4: 60 rounds; 22.2: the claimant's checks count at most 10.
             Family::Xiangqi2020 if !self.rapid => (Some(60), Some(10)),
             // 29.1.1: 50 rounds, checks count only 8.
@@ -526,14 +537,14 @@ impl Settings {
 
     /// The family.
     pub fn family(&self) -> Family {
-        self.profile.family
+        self.profile.family()
     }
 
     /// How many fouls lose (4.1.10: three; 28.11.1: two in rapid play;
     /// 附录一 五.3: three; 1999 4.1.8: three; the local rules: two
     /// technical fouls).
     pub fn fouls_to_lose(&self) -> u32 {
-        match self.profile.family {
+        match self.profile.family() {
             Family::Xiangqi2020 if self.rapid => 2,
             Family::Local(_) => 2,
             _ => 3,
@@ -542,7 +553,7 @@ impl Settings {
 
     /// How an illegal move (违反行棋规定) is dealt with.
     pub fn illegal_moves(&self) -> IllegalMoves {
-        match self.profile.family {
+        match self.profile.family() {
             Family::Xiangqi2020 => match self.level {
                 // 4.1.8: 全国比赛一次.
                 Level::National => IllegalMoves::Lose(1),
@@ -563,7 +574,7 @@ impl Settings {
     /// 28.11.3: one), or `None` when it is only a foul (1999: 6 and 8.6,
     /// a breach of the players' rules, 9.1.8) or the profile has no clocks.
     pub fn clock_presses_to_lose(&self) -> Option<u32> {
-        match self.profile.family {
+        match self.profile.family() {
             Family::Xiangqi2020 if self.rapid => Some(1),
             Family::Xiangqi2020 | Family::Mass => Some(2),
             Family::Xiangqi1999 | Family::Local(_) => None,
@@ -574,7 +585,7 @@ impl Settings {
     pub fn draw_outcome(&self) -> DrawOutcome {
         if self.profile.armageddon {
             DrawOutcome::BlackWins
-        } else if self.profile.family == Family::Local(LocalRules::School) {
+        } else if self.profile.family() == Family::Local(LocalRules::School) {
             DrawOutcome::Replay
         } else {
             DrawOutcome::Draw
@@ -584,7 +595,7 @@ impl Settings {
     /// Whether the players keep a record (7.1; not in rapid play, 28.4;
     /// the local rules do not require one).
     pub fn records_kept(&self) -> bool {
-        match self.profile.family {
+        match self.profile.family() {
             Family::Xiangqi2020 => !self.rapid,
             Family::Mass | Family::Xiangqi1999 => true,
             Family::Local(_) => false,
@@ -595,7 +606,7 @@ impl Settings {
     /// 5.8.3, 附录一 四: five), `None` when any time before the game ends
     /// (1999 5.8, 中小学.七.7).
     pub fn correction_rounds(&self) -> Option<u32> {
-        match self.profile.family {
+        match self.profile.family() {
             Family::Xiangqi2020 | Family::Mass => Some(5),
             Family::Xiangqi1999 | Family::Local(_) => None,
         }
@@ -604,7 +615,7 @@ impl Settings {
     /// The clause for a decision point, or `None` when the profile's
     /// rulebook has no such rule.
     pub fn cite(&self, rule: Rule) -> Option<&'static str> {
-        match self.profile.family {
+        match self.profile.family() {
             Family::Xiangqi2020 => cite_2020(rule, self.rapid),
             Family::Mass => cite_mass(rule).or_else(|| cite_2020(rule, false)),
             Family::Xiangqi1999 => cite_1999(rule),
@@ -953,7 +964,7 @@ mod tests {
             Rule::Signed,
         ];
         for p in Profile::all() {
-            let edition = Edition::get(p.edition).unwrap();
+            let edition = Edition::of(p.edition);
             let s = Settings::new(p);
             for r in rules {
                 if let Some(c) = s.cite(r) {
@@ -966,7 +977,7 @@ mod tests {
                 }
             }
             if let Some(tc) = p.time_control {
-                assert!(TimeControl::preset(p.family, tc).is_some(), "{}", p.name);
+                assert!(TimeControl::preset(p.family(), tc).is_some(), "{}", p.name);
             }
         }
     }

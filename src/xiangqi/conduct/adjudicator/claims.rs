@@ -112,7 +112,7 @@ impl Referee<'_> {
         black: &str,
         nine_rounds: Option<u32>,
     ) -> Result<(), ConductError> {
-        let Some(rules) = RepetitionRules::for_edition(self.s.profile.edition) else {
+        let Some(rules) = Edition::of(self.s.profile.edition).repetition.as_ref() else {
             self.note(None, "no repetition rules (棋例) under this profile");
             return Ok(());
         };

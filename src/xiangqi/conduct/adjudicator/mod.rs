@@ -33,7 +33,7 @@ use crate::xiangqi::notation;
 use crate::xiangqi::outcome::Reason;
 use crate::xiangqi::position::{Move, Position, Validation};
 use crate::xiangqi::repetition::cycle;
-use crate::xiangqi::repetition::ruling::{self, Cycle, RepetitionRules, Sequence, Verdict};
+use crate::xiangqi::repetition::ruling::{self, Cycle, Sequence, Verdict};
 
 use super::clock::{Clock, Millis, Timing, secs};
 use super::draws::Offers;
@@ -224,7 +224,7 @@ pub fn settings_for(record: &GameRecord, edition: &str) -> Result<Settings, Cond
             ))
         })?,
     };
-    if profile.edition != edition {
+    if profile.edition.as_str() != edition {
         return Err(ConductError::Settings(format!(
             "profile '{}' belongs to {}, not {edition}",
             profile.name, profile.edition
@@ -240,7 +240,7 @@ pub fn settings_of(
 ) -> Result<Settings, ConductError> {
     let mut s = Settings::new(profile);
     if let Some(level) = record.level {
-        if !matches!(profile.family, Family::Xiangqi2020) {
+        if !matches!(profile.family(), Family::Xiangqi2020) {
             return Err(ConductError::Settings(format!(
                 "`level` sets 4.1.8's national or provincial rule; profile '{}' has none",
                 profile.name
@@ -249,7 +249,7 @@ pub fn settings_of(
         s.level = level;
     }
     if let Some(tc) = &record.time_control {
-        let tc = tc.resolve(profile.family)?;
+        let tc = tc.resolve(profile.family())?;
         s = s.with_time_control(Some(tc));
     }
     if let Some(n) = record.natural_limit {
@@ -410,7 +410,7 @@ fn foul_clauses(s: &Settings) -> &'static [&'static str] {
 
 impl<'a> Referee<'a> {
     fn new(s: &'a Settings, start: Position) -> Referee<'a> {
-        let edition = Edition::get(s.profile.edition);
+        let edition = Some(Edition::of(s.profile.edition));
         let stretch = Stretch::from_halfmoves(start.halfmoves());
         let mut r = Referee {
             s,
