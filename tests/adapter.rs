@@ -76,8 +76,8 @@ fn qigui_adapter_claims_every_kind() {
     for k in qigui::corpus::Kind::ALL {
         assert!(
             claimed.contains(&k.name()),
-            "qigui adapter does not answer {}: split the kind's run into answer and check \
-             (src/corpus/kinds/mod.rs) so that other implementations can be compared on it",
+            "qigui adapter does not answer {}: every kind's CaseKind answers \
+             (src/corpus/kinds/), so that other implementations can be compared on it",
             k.name()
         );
     }

@@ -417,18 +417,20 @@ fn setup(i: &GoMovesInput) -> Result<Setup, CaseError> {
     })
 }
 
+/// The code of a refused setup, an error at ply 0.
+fn setup_code(e: &SetupError) -> &'static str {
+    match e {
+        SetupError::HandicapCount(_) => "handicap",
+        SetupError::HandicapPoint(_) => "handicap-point",
+        SetupError::KoPoint(_) => "ko-point",
+    }
+}
+
 /// Plays the record as far as it goes: the game, and the first error. A
 /// refused setup is an error at ply 0 (`handicap`, `handicap-point`,
-/// `ko-point`).
-fn play(setup: &Setup, record: &[String]) -> Result<(Game, Option<MoveError>), (String, String)> {
-    let mut game = Game::new(setup).map_err(|e| {
-        let code = match e {
-            SetupError::HandicapCount(_) => "handicap",
-            SetupError::HandicapPoint(_) => "handicap-point",
-            SetupError::KoPoint(_) => "ko-point",
-        };
-        (code.to_string(), format!("input: {e}"))
-    })?;
+/// `ko-point`: [`setup_code`]).
+fn play(setup: &Setup, record: &[String]) -> Result<(Game, Option<MoveError>), SetupError> {
+    let mut game = Game::new(setup)?;
     let size = setup.board.size();
     for (i, text) in record.iter().enumerate() {
         let r = game::Entry::parse(text, size).and_then(|e| game.apply(e));
@@ -520,7 +522,7 @@ impl CaseKind for MovesKind {
             Ok((_, err)) => err,
             // A setup error is what the case tests.
             Err(_) if e.error.as_ref().is_some_and(|x| x.ply == 0) => return Ok(()),
-            Err((_, m)) => return Err(issue(Part::Input, m)),
+            Err(m) => return Err(issue(Part::Input, format!("input: {m}"))),
         };
         match (&err, &e.error) {
             (Some(m), None) => {
@@ -583,9 +585,12 @@ impl CaseKind for MovesKind {
         let record = i.moves.as_ref().map(GoRecord::entries).unwrap_or_default();
         let (game, err) = match play(&s, &record) {
             Ok(x) => x,
-            Err((code, _)) => {
+            Err(e) => {
                 return to_output(&GoMovesExpected {
-                    error: Some(GoMoveErrorExpected { ply: 0, code }),
+                    error: Some(GoMoveErrorExpected {
+                        ply: 0,
+                        code: setup_code(&e).to_string(),
+                    }),
                     ..GoMovesExpected::default()
                 });
             }

@@ -378,12 +378,6 @@ impl From<CaseError> for Failure {
     }
 }
 
-impl From<String> for Failure {
-    fn from(m: String) -> Failure {
-        Failure::Input(issue(Part::Input, m))
-    }
-}
-
 fn compare_rounds(want: &[Vec<String>], got: &[Vec<String>]) -> Result<(), Mismatch> {
     if want.len() != got.len() {
         return Err(Mismatch::described(format!(
@@ -493,7 +487,11 @@ fn compute(
                 None | Some("byes") => Completion::Byes,
                 Some("preliminary") => Completion::Preliminary,
                 Some(o) => {
-                    return Err(format!("completion '{o}': byes or preliminary").into());
+                    return Err(issue(
+                        Part::Input,
+                        format!("completion '{o}': byes or preliminary"),
+                    )
+                    .into());
                 }
             };
             out.lines = Some(lines_text(&knockout::bracket(*players, *seeds, how)?));
@@ -619,7 +617,7 @@ fn compute(
                 "eliminate" => {
                     out.order = Some(combined::eliminate_last(ranking, eliminate.unwrap_or(0)));
                 }
-                o => return Err(format!("final format '{o}'").into()),
+                o => return Err(issue(Part::Input, format!("final format '{o}'")).into()),
             }
         }
         PairingInput::SwissRounds { players } => {
