@@ -1,6 +1,8 @@
 //! The `qigui` command line. See `README.md` for the commands, or
 //! `qigui --help`.
 
+#![warn(clippy::too_many_lines)]
+
 mod cli;
 
 use std::process::ExitCode;

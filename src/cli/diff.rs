@@ -81,6 +81,16 @@ pub fn editions(args: &EditionsArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A decision point of a draft in `diff --format json`.
+#[derive(serde::Serialize)]
+struct DraftPointRow<'a> {
+    point: &'a str,
+    parent: &'a str,
+    draft: &'a str,
+    line: usize,
+    changes: bool,
+}
+
 /// `qigui diff --from E --to DRAFT.yaml`: the decision points the draft
 /// sets, parent's value → draft's, then every case of E whose outcome the
 /// draft changes.
@@ -102,16 +112,18 @@ fn diff_draft(args: &DiffArgs, path: &std::path::Path) -> Result<ExitCode, Strin
             let mut v = run.to_json();
             v["draft"] = draft.name.clone().into();
             v["parent"] = draft.parent.id.into();
-            v["points"] = draft
+            let points: Vec<DraftPointRow> = draft
                 .points
                 .iter()
-                .map(|p| {
-                    serde_json::json!({
-                        "point": p.point, "parent": p.parent, "draft": p.draft,
-                        "line": p.line, "changes": p.changes(),
-                    })
+                .map(|p| DraftPointRow {
+                    point: &p.point,
+                    parent: &p.parent,
+                    draft: &p.draft,
+                    line: p.line,
+                    changes: p.changes(),
                 })
                 .collect();
+            v["points"] = serde_json::to_value(points).map_err(|e| e.to_string())?;
             outln!("{v}");
         }
         ReportFormat::Markdown => {

@@ -738,6 +738,10 @@ type GainKey = (i32, i32, u8);
 /// over the defences, the captures tried in value order and the further
 /// checks share the node budget, the running best gain and the early
 /// refutation; split apart, the pieces would pass those back and forth.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one node of an AND–OR search sharing its budget, best gain and refutation (see above)"
+)]
 fn forced_gain(
     pos: &Position,
     starter: Color,
