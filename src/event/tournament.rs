@@ -481,26 +481,17 @@ impl GameEntry {
 
     /// The first and the second mover under the game's colour names.
     pub fn sides(&self, game: GameName) -> [Option<&Id>; 2] {
-        match game {
-            GameName::Xiangqi => [self.red.as_ref(), self.black.as_ref()],
-            GameName::Gomoku => [self.black.as_ref(), self.white.as_ref()],
-        }
+        sides_of(game, [&self.red, &self.black, &self.white])
     }
 
     /// Sets the first and the second mover under the game's colour names.
     pub fn set_sides(&mut self, game: GameName, first: Option<Id>, second: Option<Id>) {
-        match game {
-            GameName::Xiangqi => {
-                self.red = first;
-                self.black = second;
-                self.white = None;
-            }
-            GameName::Gomoku => {
-                self.black = first;
-                self.white = second;
-                self.red = None;
-            }
-        }
+        set_sides_of(
+            game,
+            [&mut self.red, &mut self.black, &mut self.white],
+            first,
+            second,
+        );
     }
 
     /// Fouls of the first and the second mover.
@@ -534,26 +525,17 @@ pub struct MatchEntry {
 impl MatchEntry {
     /// The team that moves first and the other, under the game's colours.
     pub fn sides(&self, game: GameName) -> [Option<&Id>; 2] {
-        match game {
-            GameName::Xiangqi => [self.red.as_ref(), self.black.as_ref()],
-            GameName::Gomoku => [self.black.as_ref(), self.white.as_ref()],
-        }
+        sides_of(game, [&self.red, &self.black, &self.white])
     }
 
     /// Sets the two teams under the game's colour names.
     pub fn set_sides(&mut self, game: GameName, first: Option<Id>, second: Option<Id>) {
-        match game {
-            GameName::Xiangqi => {
-                self.red = first;
-                self.black = second;
-                self.white = None;
-            }
-            GameName::Gomoku => {
-                self.black = first;
-                self.white = second;
-                self.red = None;
-            }
-        }
+        set_sides_of(
+            game,
+            [&mut self.red, &mut self.black, &mut self.white],
+            first,
+            second,
+        );
     }
 }
 
@@ -1284,6 +1266,30 @@ enum ColourKeyError {
     /// `red` in a Gomoku game.
     #[error("a Gomoku game has `black` and `white`, not `red`")]
     RedInGomoku,
+}
+
+/// The first and the second mover of a game or match stored as its
+/// `red`, `black` and `white` fields: red then black in Xiangqi (2.1), black
+/// then white in Gomoku (Gomoku 5.1).
+fn sides_of(game: GameName, [red, black, white]: [&Option<Id>; 3]) -> [Option<&Id>; 2] {
+    match game {
+        GameName::Xiangqi => [red.as_ref(), black.as_ref()],
+        GameName::Gomoku => [black.as_ref(), white.as_ref()],
+    }
+}
+
+/// Stores the first and the second mover under the game's colour names
+/// (see [`sides_of`]); the colour the game does not use is cleared.
+fn set_sides_of(
+    game: GameName,
+    [red, black, white]: [&mut Option<Id>; 3],
+    first: Option<Id>,
+    second: Option<Id>,
+) {
+    match game {
+        GameName::Xiangqi => (*red, *black, *white) = (first, second, None),
+        GameName::Gomoku => (*black, *white, *red) = (first, second, None),
+    }
 }
 
 #[cfg(test)]
