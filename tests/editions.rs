@@ -1,4 +1,4 @@
-//! `spec/editions.yaml`, editions as data: it agrees with `src/editions.rs`,
+//! `spec/editions.yaml`, editions as data: it agrees with `src/edition/mod.rs`,
 //! every clause it names exists in its edition, and every change an edition
 //! makes relative to its base can be seen in the corpus — a case running
 //! under that edition cites one of the change's clauses — or is recorded as

@@ -243,7 +243,7 @@ impl Amendments {
         let known: Vec<&str> = Edition::all().iter().map(|e| e.id).collect();
         if ids != known {
             out.push(format!(
-                "editions: {} listed, but src/editions.rs has {} (same order)",
+                "editions: {} listed, but src/edition/mod.rs has {} (same order)",
                 ids.join(", "),
                 known.join(", ")
             ));
@@ -255,7 +255,7 @@ impl Amendments {
             };
             if e.parent.as_deref() != ed.parent {
                 out.push(format!(
-                    "{}: parent {:?}, but src/editions.rs says {:?}",
+                    "{}: parent {:?}, but src/edition/mod.rs says {:?}",
                     e.id, e.parent, ed.parent
                 ));
             }

@@ -12,7 +12,7 @@ retyped by hand:
       和轮空号码位置表 (16-128), 附录七 交叉 tables.
 
 Every expected value is the book's text, split into its tokens; nothing here
-calls qigui. It also writes src/pairing/scheveningen_tables.rs (the printed Scheveningen
+calls qigui. It also writes src/event/pairing/scheveningen_tables.rs (the printed Scheveningen
 tables as data; run `cargo fmt` afterwards).
 
 Usage (from the repository root):
@@ -287,7 +287,7 @@ def main():
 
 
 def rust_tables(xq, gm):
-    """src/pairing/scheveningen_tables.rs: the printed tables as data."""
+    """src/event/pairing/scheveningen_tables.rs: the printed tables as data."""
     out = ["//! The Scheveningen tables as printed: 2020 附录五 (3-8 players a team)",
            "//! and Gomoku 2025 附录五 (4-6 boards). Generated from the rulebook text by",
            "//! `tools/authoring/pairing_table_cases.py`; do not edit by hand. Each",
@@ -310,7 +310,7 @@ def rust_tables(xq, gm):
             out.append("        &[" + ", ".join(q(gm_) for gm_ in r) + "],")
         out.append("    ]),")
     out.append("];")
-    with open("src/pairing/scheveningen_tables.rs", "w", encoding="utf-8") as f:
+    with open("src/event/pairing/scheveningen_tables.rs", "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
 
 
