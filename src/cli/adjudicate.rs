@@ -196,7 +196,7 @@ pub fn adjudicate(args: &AdjudicateArgs) -> Result<ExitCode, String> {
         let edition = value
             .get("edition")
             .and_then(Value::as_str)
-            .unwrap_or("xiangqi-2020")
+            .unwrap_or(qigui::Edition::current(qigui::GameKind::Xiangqi).id)
             .to_string();
         for (i, case) in cases.iter().enumerate() {
             if case.get("kind").and_then(Value::as_str) != Some("adjudication") {

@@ -15,7 +15,7 @@ pub struct CoverageArgs {
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
     /// The edition whose clauses to list
-    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    #[arg(long, value_name = "E", default_value_t = qigui::EditionId::Xiangqi2020, value_parser = super::edition())]
     edition: EditionArg,
     /// Print only the clauses that have neither cases nor a reason (and the totals)
     #[arg(long)]

@@ -20,7 +20,7 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "MOVES")]
     moves: String,
     /// The edition whose 棋例 rule (a Xiangqi edition)
-    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    #[arg(long, value_name = "E", default_value_t = qigui::EditionId::Xiangqi2020, value_parser = super::edition())]
     edition: EditionArg,
     /// The output format
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]

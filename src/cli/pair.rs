@@ -118,7 +118,7 @@ pub struct ScheveningenArgs {
     #[arg(value_name = "N")]
     n: u32,
     /// The rulebook whose table to print (xiangqi-2020 and xiangqi-2020-mass: the 2020 book's 附录五; gomoku-2025: Gomoku 2025's)
-    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    #[arg(long, value_name = "E", default_value_t = qigui::EditionId::Xiangqi2020, value_parser = super::edition())]
     rules: EditionArg,
 }
 

@@ -18,7 +18,7 @@ pub struct RuleArgs {
     #[arg(long, value_name = "LABELS")]
     black: String,
     /// The edition whose 棋例 rule (a Xiangqi edition)
-    #[arg(long, value_name = "E", default_value = "xiangqi-2020", value_parser = super::edition())]
+    #[arg(long, value_name = "E", default_value_t = qigui::EditionId::Xiangqi2020, value_parser = super::edition())]
     edition: EditionArg,
     /// The move number (回合) at which the 待判局面 arose (for 4.3)
     #[arg(long, value_name = "N")]
