@@ -333,3 +333,52 @@ fn include_skipped_runs_the_corpus_skips_apart() {
     );
     assert_eq!(wrong["output"]["nodes"], 44);
 }
+
+/// Issue 27.1: a perft request deeper than the corpus allows (1–6) is
+/// refused with an error reply, instead of overflowing the stack or
+/// counting for ever; the adapter then answers the next request.
+#[test]
+fn a_perft_depth_out_of_range_is_refused_not_run() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qigui"))
+        .arg("adapter")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the adapter starts");
+    let requests = [
+        r#"{"type":"hello","protocol":1,"corpus_format":1,"runner":"test"}"#,
+        r#"{"type":"case","id":"deep","kind":"perft","edition":"xiangqi-2020","input":{"depth":100000},"expect":["nodes"]}"#,
+        r#"{"type":"case","id":"zero","kind":"perft","edition":"xiangqi-2020","input":{"depth":0},"expect":["nodes"]}"#,
+        r#"{"type":"case","id":"ok","kind":"perft","edition":"xiangqi-2020","input":{"depth":1},"expect":["nodes"]}"#,
+        r#"{"type":"stop"}"#,
+    ];
+    let mut stdin = child.stdin.take().expect("stdin");
+    for r in requests {
+        writeln!(stdin, "{r}").expect("writes");
+    }
+    drop(stdin);
+    let start = Instant::now();
+    let out = child.wait_with_output().expect("the adapter ends");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "the adapter took too long"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let reply = |id: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("\"id\":\"{id}\"")))
+            .unwrap_or_else(|| panic!("no reply to {id}: {text}"))
+            .to_string()
+    };
+    for id in ["deep", "zero"] {
+        let r = reply(id);
+        assert!(
+            r.contains("\"type\":\"error\"") && r.contains("depth runs from 1 to 6"),
+            "{r}"
+        );
+    }
+    assert!(reply("ok").contains("44"), "{text}");
+}

@@ -226,3 +226,30 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
+
+/// Issue 27.5: a run that checks nothing is not a pass — a file that is not
+/// a corpus file, `/dev/null`, a folder without cases, or filters that
+/// select no case exit 2 with the reason instead of "0 passed, 0 failed".
+#[test]
+fn check_on_nothing_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("qigui-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let txt = dir.join("cases.txt");
+    std::fs::write(&txt, "cases: []\n").expect("writes");
+    let (code, _, err) = qigui(&["check", txt.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a corpus file"), "{err}");
+    std::fs::remove_file(&txt).expect("removes");
+    let (code, _, err) = qigui(&["check", dir.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no case selected"), "{err}");
+    let (code, _, err) = qigui(&["check", "/dev/null"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = qigui(&["check", "cases", "--edition", "go-local", "--kind", "perft"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no case selected (edition go-local, kind perft)"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).expect("removes");
+}

@@ -122,6 +122,15 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, String> {
             rows.push(serde_json::to_value(&row).map_err(|e| e.to_string())?);
         }
     }
+    if passed + failed + skipped == 0 {
+        // A run that checked nothing is not a pass: a mistyped path or
+        // filter in CI would otherwise go green.
+        return Err(format!(
+            "no case selected (edition {}, kind {})",
+            only.unwrap_or("any"),
+            args.kind.as_deref().unwrap_or("any")
+        ));
+    }
     if format == TextOrJson::Json {
         outln!(
             "{}",

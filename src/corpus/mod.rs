@@ -282,6 +282,17 @@ pub fn retired_ids() -> BTreeSet<String> {
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CorpusError> {
     let mut out = Vec::new();
     for p in paths {
+        // A file named on its own must be a corpus file: a typo or a file
+        // of another kind is an error, not an empty run. Inside a folder,
+        // other files (READMEs, notes) are passed over.
+        if !p.is_dir() && !p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            return Err(CorpusError {
+                file: p.to_path_buf(),
+                line: 0,
+                column: 0,
+                message: "not a corpus file (a corpus file is YAML: *.yaml or *.yml)".into(),
+            });
+        }
         collect_into(p, &mut out)?;
     }
     out.sort();
