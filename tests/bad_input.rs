@@ -109,3 +109,18 @@ fn mutated_corpus_files_never_panic() {
         }
     }
 }
+
+/// Issue 27.8: the rank in a FEN error is counted in English ("the 1st from
+/// the top", not "the 1th").
+#[test]
+fn fen_rank_errors_count_in_english() {
+    let err = |fen: &str| Position::from_fen(fen).expect_err("refused").to_string();
+    let e = err("rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    assert!(e.contains("(the 1st from the top)"), "{e}");
+    let e = err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/8/RNBAKABNR w - - 0 1");
+    assert!(e.contains("(the 9th from the top)"), "{e}");
+    let e = err("rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    assert!(e.contains("(the 2nd from the top)"), "{e}");
+    let e = err("rnbakabnr/9/1c5c/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    assert!(e.contains("(the 3rd from the top)"), "{e}");
+}

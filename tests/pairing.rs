@@ -368,3 +368,49 @@ fn thousand(n: u32) {
         play(&mut entrants, &p, &mut rng);
     }
 }
+
+/// Issue 27.6: a Swiss round past the next one, or past the rounds the
+/// event plans, is refused with the reason instead of paired under the
+/// wrong number.
+#[test]
+fn a_round_that_cannot_come_next_is_refused() {
+    let bin = env!("CARGO_BIN_EXE_qigui");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(bin)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let file = "spec/tournament-examples/swiss-2020.yaml";
+    let (code, err) = run(&["pair", "swiss", file, "--round", "99"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("round 99 cannot be paired: 3 round(s) are played, the next is round 4"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(file).expect("reads");
+    assert!(
+        text.contains("rounds_planned: 7"),
+        "the example plans 7 rounds"
+    );
+    let dir = std::env::temp_dir().join(format!("qigui-planned-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let short = dir.join("short.yaml");
+    std::fs::write(
+        &short,
+        text.replace("rounds_planned: 7", "rounds_planned: 3"),
+    )
+    .expect("writes");
+    let (code, err) = run(&["pair", "swiss", short.to_str().expect("utf-8")]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("round 4 cannot be paired: the event plans 3 round(s)"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).expect("removes");
+}

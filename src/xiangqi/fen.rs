@@ -152,8 +152,8 @@ impl Setup {
                         1,
                         col,
                         format!(
-                            "rank {rank} (the {}th from the top) has more than 9 points",
-                            i + 1
+                            "rank {rank} (the {} from the top) has more than 9 points",
+                            ordinal(i + 1)
                         ),
                     ));
                 }
@@ -164,8 +164,8 @@ impl Setup {
                     1,
                     col.saturating_sub(1).max(board_col),
                     format!(
-                        "rank {rank} (the {}th from the top) has {file} points, not 9",
-                        i + 1
+                        "rank {rank} (the {} from the top) has {file} points, not 9",
+                        ordinal(i + 1)
                     ),
                 ));
             }
@@ -292,6 +292,18 @@ impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_fen())
     }
+}
+
+/// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st: for messages.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// A text diagram of a setup as the rulebook prints it (1.3): red at the

@@ -402,7 +402,19 @@ pub fn pair_tournament(
     first_round: FirstRound,
 ) -> Result<RoundPairing, PairingError> {
     t.check("tournament")?;
-    let round = round.unwrap_or(t.last_round() + 1).max(1);
+    let next = t.last_round() + 1;
+    let round = round.unwrap_or(next).max(1);
+    if round > next {
+        return Err(PairingError::Invalid(format!(
+            "round {round} cannot be paired: {} round(s) are played, the next is round {next}",
+            next - 1
+        )));
+    }
+    if let Some(planned) = t.rounds_planned.filter(|&p| round > p) {
+        return Err(PairingError::Invalid(format!(
+            "round {round} cannot be paired: the event plans {planned} round(s) (rounds_planned)"
+        )));
+    }
     let entrants = entrants_before(t, round)?;
     let opts = Options {
         first_round,
