@@ -253,3 +253,40 @@ fn check_on_nothing_is_an_error() {
     );
     std::fs::remove_dir_all(&dir).expect("removes");
 }
+
+/// Issue 27.7: `export-json X --out X` would have replaced the YAML input
+/// with JSON; it is refused and the input left as it was. `--out ""` is
+/// refused too.
+#[test]
+fn export_json_never_overwrites_its_input() {
+    let dir = std::env::temp_dir().join(format!("qigui-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let input = dir.join("moves.yaml");
+    let yaml = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/xiangqi-2020/02-moves.yaml"),
+    )
+    .expect("reads");
+    std::fs::write(&input, &yaml).expect("writes");
+    let p = input.to_str().expect("utf-8");
+    let (code, _, err) = qigui(&["export-json", p, "--out", p]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is one of the corpus files read"), "{err}");
+    assert_eq!(std::fs::read_to_string(&input).expect("reads"), yaml);
+    let (code, _, err) = qigui(&["export-json", p, "--out", ""]);
+    assert_eq!(code, 2, "{err}");
+    let out = dir.join("bundle.json");
+    let (code, _, err) = qigui(&["export-json", p, "--out", out.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::read_to_string(&out)
+            .expect("written")
+            .starts_with('{')
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .expect("lists")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    std::fs::remove_dir_all(&dir).expect("removes");
+}

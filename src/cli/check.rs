@@ -158,10 +158,43 @@ pub fn export_json(args: &ExportArgs) -> Result<ExitCode, String> {
     let bundle = corpus::export_json(&corpus);
     let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())? + "\n";
     match &args.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => write_atomically(std::path::Path::new(path), &text, &corpus)?,
         None => out!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to `path` through a temporary sibling and a rename, so
+/// that a failed write leaves the old file whole; refuses to overwrite a
+/// file the corpus was read from.
+fn write_atomically(
+    path: &std::path::Path,
+    text: &str,
+    corpus: &corpus::Corpus,
+) -> Result<(), String> {
+    let same = |f: &std::path::Path| match (f.canonicalize(), path.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if corpus.cases.iter().any(|c| same(&c.file)) {
+        return Err(format!(
+            "{}: is one of the corpus files read; --out must name another file",
+            path.display()
+        ));
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: {e}", path.display())
+    })
 }
 
 /// `qigui check --edition DRAFT.yaml`: the draft's parent's cases run under
