@@ -201,22 +201,16 @@ fn write_atomically(
 /// the draft; a changed outcome is reported as a line and counts as failed.
 fn check_draft(args: &CheckArgs, path: &std::path::Path) -> Result<ExitCode, String> {
     let draft = qigui::Edition::load_draft(path).map_err(|e| e.to_string())?;
-    let corpus = load(&args.paths)?;
+    let mut corpus = load(&args.paths)?;
+    if let Some(k) = &args.kind {
+        corpus.cases.retain(|c| c.raw.kind.name() == k);
+    }
     let run = corpus::run_draft(&corpus, &draft);
-    let kind_ok = |inst: &corpus::Instance<'_>| {
-        args.kind
-            .as_ref()
-            .is_none_or(|k| *k == inst.case.raw.kind.name())
-    };
-    let changed: Vec<_> = run
-        .changed
-        .iter()
-        .filter(|d| kind_ok(&d.instance))
-        .collect();
+    let changed = &run.changed;
     match args.format {
         TextOrJson::Json => outln!("{}", run.to_json()),
         TextOrJson::Text => {
-            for d in &changed {
+            for d in changed {
                 outln!("CHANGED {}: {}", d.instance.name(), d.message);
             }
             outln!(

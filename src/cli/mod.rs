@@ -191,7 +191,7 @@ pub type EditionArg = qigui::EditionId;
 /// The value parser of every `--edition`, `--rules`, `--from` and `--to`:
 /// a known edition id ([`qigui::EditionId`]), listed in `--help`.
 pub fn edition() -> EditionParser {
-    EditionParser { drafts: false }
+    EditionParser
 }
 
 /// As [`edition`], or the path of a draft edition (a YAML file,
@@ -209,45 +209,32 @@ pub enum EditionChoice {
     Draft(std::path::PathBuf),
 }
 
-/// See [`edition`] and [`edition_or_draft`].
+/// See [`edition`].
 #[derive(Clone, Copy)]
-pub struct EditionParser {
-    drafts: bool,
-}
+pub struct EditionParser;
 
-impl EditionParser {
-    fn parse(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<EditionChoice, clap::Error> {
-        let v = value.to_string_lossy();
-        if let Ok(id) = v.parse::<qigui::EditionId>() {
-            return Ok(EditionChoice::Known(id));
-        }
-        let path = std::path::Path::new(value);
-        if self.drafts
-            && (path.is_file() || path.extension().is_some_and(|e| e == "yaml" || e == "yml"))
-        {
-            return Ok(EditionChoice::Draft(path.to_path_buf()));
-        }
-        let arg = arg.map(|a| format!(" for '{a}'")).unwrap_or_default();
-        let ids: Vec<&str> = qigui::EditionId::ALL.map(qigui::EditionId::as_str).to_vec();
-        let drafts = if self.drafts {
-            ", or a draft edition's YAML file"
-        } else {
-            ""
-        };
-        Err(clap::Error::raw(
-            clap::error::ErrorKind::InvalidValue,
-            format!(
-                "unknown edition '{v}'{arg} (expected one of {}{drafts})\n",
-                ids.join(", ")
-            ),
-        )
-        .with_cmd(cmd))
-    }
+/// See [`edition_or_draft`].
+#[derive(Clone, Copy)]
+pub struct DraftParser;
+
+/// An unknown edition, as a clap error listing the known ones.
+fn unknown_edition(
+    cmd: &clap::Command,
+    arg: Option<&clap::Arg>,
+    value: &std::ffi::OsStr,
+    or_draft: &str,
+) -> clap::Error {
+    let arg = arg.map(|a| format!(" for '{a}'")).unwrap_or_default();
+    let ids: Vec<&str> = qigui::EditionId::ALL.map(qigui::EditionId::as_str).to_vec();
+    clap::Error::raw(
+        clap::error::ErrorKind::InvalidValue,
+        format!(
+            "unknown edition '{}'{arg} (expected one of {}{or_draft})\n",
+            value.to_string_lossy(),
+            ids.join(", ")
+        ),
+    )
+    .with_cmd(cmd)
 }
 
 fn edition_values() -> Box<dyn Iterator<Item = PossibleValue>> {
@@ -267,20 +254,16 @@ impl TypedValueParser for EditionParser {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<EditionArg, clap::Error> {
-        match self.parse(cmd, arg, value)? {
-            EditionChoice::Known(id) => Ok(id),
-            EditionChoice::Draft(_) => unreachable!("drafts are parsed by DraftParser"),
-        }
+        value
+            .to_string_lossy()
+            .parse()
+            .map_err(|_| unknown_edition(cmd, arg, value, ""))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(edition_values())
     }
 }
-
-/// See [`edition_or_draft`].
-#[derive(Clone, Copy)]
-pub struct DraftParser;
 
 impl TypedValueParser for DraftParser {
     type Value = EditionChoice;
@@ -291,7 +274,19 @@ impl TypedValueParser for DraftParser {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<EditionChoice, clap::Error> {
-        EditionParser { drafts: true }.parse(cmd, arg, value)
+        if let Ok(id) = value.to_string_lossy().parse() {
+            return Ok(EditionChoice::Known(id));
+        }
+        let path = std::path::Path::new(value);
+        if path.is_file() || path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            return Ok(EditionChoice::Draft(path.to_path_buf()));
+        }
+        Err(unknown_edition(
+            cmd,
+            arg,
+            value,
+            ", or a draft edition's YAML file",
+        ))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {

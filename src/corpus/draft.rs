@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::edition::Draft;
 
-use super::{Corpus, Instance, Kind, Status, kinds, run};
+use super::{Corpus, Instance, Status, kinds, run};
 
 /// A case of the parent whose outcome the draft changes.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,20 +31,6 @@ pub struct DraftRun<'a> {
     pub not_run: Vec<(Instance<'a>, String)>,
 }
 
-/// Whether the kind's runner reads the rules from the edition value it is
-/// given (and so runs a draft's rules).
-fn reads_edition_value(kind: Kind) -> bool {
-    !matches!(
-        kind,
-        Kind::Standings
-            | Kind::Pairing
-            | Kind::TouchMove
-            | Kind::Adjudication
-            | Kind::Knockout
-            | Kind::Withdrawal
-    )
-}
-
 /// Runs every case of the draft's parent (its own and those with an
 /// expectation for the parent) under the draft's rules, and lists the
 /// cases whose outcome changes.
@@ -59,7 +45,7 @@ pub fn run_draft<'a>(corpus: &'a Corpus, draft: &Draft) -> DraftRun<'a> {
             continue;
         }
         let kind = inst.case.raw.kind;
-        if !reads_edition_value(kind) {
+        if !kinds::of(kind).follows_drafts() {
             out.not_run.push((
                 inst,
                 "its runner looks the edition up by id: not run under drafts".into(),

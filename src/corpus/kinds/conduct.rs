@@ -663,6 +663,11 @@ fn check_knockout(e: &KnockoutExpected, g: &KnockoutExpected) -> Result<(), Mism
 pub(crate) struct TouchMoveKind;
 
 impl CaseKind for TouchMoveKind {
+    // Its runner resolves the edition by id: a draft's rules do not reach it.
+    fn follows_drafts(&self) -> bool {
+        false
+    }
+
     fn validate(
         &self,
         input: &Value,
@@ -711,6 +716,11 @@ impl CaseKind for TouchMoveKind {
 pub(crate) struct AdjudicationKind;
 
 impl CaseKind for AdjudicationKind {
+    // Its runner resolves the edition by id: a draft's rules do not reach it.
+    fn follows_drafts(&self) -> bool {
+        false
+    }
+
     fn validate(
         &self,
         input: &Value,
@@ -807,6 +817,11 @@ impl CaseKind for AdjudicationKind {
 pub(crate) struct KnockoutKind;
 
 impl CaseKind for KnockoutKind {
+    // Its runner resolves the edition by id: a draft's rules do not reach it.
+    fn follows_drafts(&self) -> bool {
+        false
+    }
+
     fn validate(
         &self,
         input: &Value,
@@ -857,6 +872,11 @@ impl CaseKind for KnockoutKind {
 pub(crate) struct WithdrawalKind;
 
 impl CaseKind for WithdrawalKind {
+    // Its runner resolves the edition by id: a draft's rules do not reach it.
+    fn follows_drafts(&self) -> bool {
+        false
+    }
+
     fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
         let i: WithdrawalInput = typed(Part::Input, input)?;
         let _: WithdrawalExpected = typed(Part::Expected, expected)?;

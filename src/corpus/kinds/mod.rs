@@ -169,6 +169,13 @@ pub(crate) trait CaseKind: Sync {
         check_keys(expected, output)
     }
 
+    /// Whether the kind reads its rules from the [`Edition`] value it is
+    /// given, and so runs a draft edition's rules (`corpus::run_draft`).
+    /// `false` for the kinds that still look their edition up by id.
+    fn follows_drafts(&self) -> bool {
+        true
+    }
+
     /// Runs a case: `check(expected, answer(input))`, unless the kind says
     /// more about a failure.
     fn run(&self, input: &Value, expected: &Value, edition: &Edition) -> Result<(), RunError> {

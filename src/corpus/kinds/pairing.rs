@@ -763,6 +763,11 @@ fn round_robin_invariants(table: &[Vec<Game>], players: u32, double: bool) -> Re
 pub(crate) struct PairingKind;
 
 impl CaseKind for PairingKind {
+    // Its runner resolves the edition by id: a draft's rules do not reach it.
+    fn follows_drafts(&self) -> bool {
+        false
+    }
+
     fn validate(
         &self,
         input_v: &Value,

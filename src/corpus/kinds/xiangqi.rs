@@ -477,25 +477,30 @@ impl CaseKind for LegalMovesKind {
 /// `perft`: the leaf nodes of the legal move tree.
 pub(crate) struct PerftKind;
 
+/// The corpus's perft depths, 1 to 6: checked when a case is loaded and
+/// again when one is answered, so that no request counts for ever.
+fn perft_depth(i: &PerftInput) -> Result<u32, CaseError> {
+    if (1..=6).contains(&i.depth) {
+        Ok(i.depth)
+    } else {
+        Err(issue(Part::Input, "depth runs from 1 to 6"))
+    }
+}
+
 impl CaseKind for PerftKind {
     fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
         let i: PerftInput = typed(Part::Input, input)?;
         let _: PerftExpected = typed(Part::Expected, expected)?;
         position(i.fen.as_deref())?;
-        if !(1..=6).contains(&i.depth) {
-            return Err(issue(Part::Input, "depth runs from 1 to 6"));
-        }
+        perft_depth(&i)?;
         Ok(())
     }
 
     fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
         let i: PerftInput = typed(Part::Input, input)?;
         let pos = position(i.fen.as_deref())?;
-        // The adapter answers requests the loader never validated: the same
-        // bound, so that no request can make the count run for ever.
-        if !(1..=6).contains(&i.depth) {
-            return Err(issue(Part::Input, "depth runs from 1 to 6"));
-        }
+        // The adapter answers requests the loader never validated.
+        perft_depth(&i)?;
         to_output(&PerftExpected {
             nodes: pos.perft(i.depth),
         })
