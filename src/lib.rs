@@ -132,6 +132,7 @@ pub mod event;
 pub mod formats;
 pub mod go;
 pub mod gomoku;
+pub mod limits;
 pub mod xiangqi;
 
 pub use color::{ByColor, Color};

@@ -1,10 +1,13 @@
 //! File formats read and written at the edge of the library.
 //!
+//! * [`record`]: a Xiangqi game record, the shape every record reader
+//!   (PGN, XQF, DhtmlXQ, CBF) produces.
 //! * [`trf`]: FIDE TRF-2026, the tournament report file (at most 9,999
 //!   players; larger events use the YAML/JSON tournament format).
 //! * [`load_tournament`] and [`read_tournament`]: a tournament file in
 //!   whichever of its formats it is written (YAML, JSON or TRF-2026).
 
+pub mod record;
 pub mod trf;
 
 use std::path::Path;

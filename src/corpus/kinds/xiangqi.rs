@@ -480,7 +480,7 @@ pub(crate) struct PerftKind;
 /// The corpus's perft depths, 1 to 6: checked when a case is loaded and
 /// again when one is answered, so that no request counts for ever.
 fn perft_depth(i: &PerftInput) -> Result<u32, CaseError> {
-    if (1..=6).contains(&i.depth) {
+    if crate::limits::PERFT_DEPTHS.contains(&i.depth) {
         Ok(i.depth)
     } else {
         Err(issue(Part::Input, "depth runs from 1 to 6"))
