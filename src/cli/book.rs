@@ -13,7 +13,7 @@ pub struct BookArgs {
     /// The folder to write the book into (created if missing)
     #[arg(long, value_name = "DIR")]
     out: String,
-    /// Corpus files or folders (default: cases/)
+    /// Corpus files or folders (default: the corpus built into qigui, cases/ as compiled)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
 }

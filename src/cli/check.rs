@@ -12,7 +12,7 @@ use super::{EditionChoice, TextOrJson};
 /// `qigui check`'s options.
 #[derive(Args)]
 pub struct CheckArgs {
-    /// Corpus files or folders (default: cases/)
+    /// Corpus files or folders (default: the corpus built into qigui, cases/ as compiled)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
     /// Run only the cases of this edition; or, given a draft edition's YAML
@@ -26,12 +26,17 @@ pub struct CheckArgs {
     /// The output format: text (a line per failure, then the totals) or json (a row per case)
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
     format: TextOrJson,
+    /// Under a heading after the failures, list every case run against an
+    /// erratum (spec/errata.md) with its reason; without it, the closing
+    /// line only counts them
+    #[arg(long)]
+    errata: bool,
 }
 
 /// `qigui export-json`'s options.
 #[derive(Args)]
 pub struct ExportArgs {
-    /// Corpus files or folders (default: cases/)
+    /// Corpus files or folders (default: the corpus built into qigui, cases/ as compiled)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
     /// Write the bundle to FILE instead of standard output
@@ -53,13 +58,20 @@ struct CaseRow<'a> {
     erratum: Option<&'a str>,
 }
 
-pub(super) fn load(paths: &[String]) -> Result<corpus::Corpus, String> {
-    let paths: Vec<PathBuf> = if paths.is_empty() {
-        vec![PathBuf::from("cases")]
+/// The corpus the command runs: the files or folders named, read from
+/// disk; without any, the corpus built into the binary (`cases/` as it was
+/// when qigui was compiled), so that the commands run from any directory.
+pub(super) fn read(paths: &[String]) -> Result<corpus::Corpus, Vec<corpus::CorpusError>> {
+    if paths.is_empty() {
+        corpus::embedded()
     } else {
-        paths.iter().map(PathBuf::from).collect()
-    };
-    corpus::load(&paths).map_err(|errors| {
+        let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+        corpus::load(&paths)
+    }
+}
+
+pub(super) fn load(paths: &[String]) -> Result<corpus::Corpus, String> {
+    read(paths).map_err(|errors| {
         let mut msg = String::new();
         for e in &errors {
             msg.push_str(&format!("\n{e}"));
@@ -102,7 +114,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, String> {
             Status::Skipped(_) => skipped += 1,
         }
         if let Some(e) = &inst.erratum {
-            errata.push(format!("erratum {} in {}: {}", e.id, inst.name(), e.reason));
+            errata.push(format!("  {} in {}: {}", e.id, inst.name(), e.reason));
         }
         if format == TextOrJson::Json {
             let message = match &status {
@@ -137,20 +149,33 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, String> {
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
         );
     } else {
-        for e in &errata {
-            outln!("{e}");
+        if args.errata && !errata.is_empty() {
+            outln!("Errata (spec/errata.md): cases whose expectation follows a corrected reading");
+            for e in &errata {
+                outln!("{e}");
+            }
         }
-        if skipped > 0 {
-            outln!("{passed} passed, {failed} failed, {skipped} skipped");
-        } else {
-            outln!("{passed} passed, {failed} failed");
-        }
+        outln!("{}", closing_line(passed, failed, skipped, errata.len()));
     }
     Ok(if failed > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `1343 passed, 0 failed[, N skipped][ (N cases carry an erratum)]`.
+fn closing_line(passed: usize, failed: usize, skipped: usize, errata: usize) -> String {
+    let mut line = format!("{passed} passed, {failed} failed");
+    if skipped > 0 {
+        line.push_str(&format!(", {skipped} skipped"));
+    }
+    match errata {
+        0 => {}
+        1 => line.push_str(" (1 case carries an erratum)"),
+        n => line.push_str(&format!(" ({n} cases carry an erratum)")),
+    }
+    line
 }
 
 pub fn export_json(args: &ExportArgs) -> Result<ExitCode, String> {

@@ -3,7 +3,6 @@
 //! protocol); `spec/adapter-protocol.md`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -11,7 +10,7 @@ use clap::{ArgAction, Args};
 use qigui::Edition;
 use qigui::adapter::{self, PROTOCOL_VERSION};
 use qigui::adapter::{ConformOptions, ConformReport, Decided};
-use qigui::corpus::{self, Kind, Status};
+use qigui::corpus::{Kind, Status};
 use serde::Serialize;
 
 use super::{EditionArg, ReportFormat};
@@ -22,7 +21,7 @@ pub struct ConformArgs {
     /// The adapter's command line, split like a shell's (quotes kept together) but run without one, e.g. "qigui adapter" or "python3 my_adapter.py"
     #[arg(long, value_name = "CMD ARGS")]
     adapter: String,
-    /// Corpus files or folders (default: cases/)
+    /// Corpus files or folders (default: the corpus built into qigui, cases/ as compiled)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
     /// Send only the cases of these kinds, comma-separated (e.g. perft,legal-moves; the kinds are listed by `qigui check --help`); may be repeated
@@ -467,18 +466,7 @@ pub fn conform(args: &ConformArgs) -> Result<ExitCode, String> {
         opts.kinds = Some(kinds);
     }
     opts.edition = args.edition.map(|e| e.as_str().to_string());
-    let paths: Vec<PathBuf> = if args.paths.is_empty() {
-        vec![PathBuf::from("cases")]
-    } else {
-        args.paths.iter().map(PathBuf::from).collect()
-    };
-    let corpus = corpus::load(&paths).map_err(|errors| {
-        let mut msg = String::new();
-        for e in &errors {
-            msg.push_str(&format!("\n{e}"));
-        }
-        format!("the corpus has {} error(s):{msg}", errors.len())
-    })?;
+    let corpus = super::check::load(&args.paths)?;
     let report = adapter::conform(&corpus, &opts).map_err(|e| format!("adapter: {e}"))?;
     let (passed, failed, skipped) = report.totals();
     match args.format {

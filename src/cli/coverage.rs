@@ -1,6 +1,5 @@
 //! `qigui coverage`: every clause with its cases or the reason it has none.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -11,7 +10,7 @@ use super::EditionArg;
 /// `qigui coverage`'s options.
 #[derive(Args)]
 pub struct CoverageArgs {
-    /// Corpus files or folders (default: cases/)
+    /// Corpus files or folders (default: the corpus built into qigui, cases/ as compiled)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
     /// The edition whose clauses to list
@@ -26,12 +25,7 @@ pub fn coverage(args: &CoverageArgs) -> Result<ExitCode, String> {
     let edition_id = args.edition.as_str();
     let edition =
         qigui::Edition::get(edition_id).ok_or_else(|| format!("unknown edition '{edition_id}'"))?;
-    let paths: Vec<PathBuf> = if args.paths.is_empty() {
-        vec![PathBuf::from("cases")]
-    } else {
-        args.paths.iter().map(PathBuf::from).collect()
-    };
-    let corpus = qigui::corpus::load(&paths).map_err(|es| {
+    let corpus = super::check::read(&args.paths).map_err(|es| {
         es.iter()
             .map(|e| e.to_string())
             .collect::<Vec<_>>()

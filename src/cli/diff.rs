@@ -20,7 +20,7 @@ pub struct DiffArgs {
     /// YAML file that amends E1 (spec/editions.md)
     #[arg(long, value_name = "E2|DRAFT.yaml", value_parser = super::edition_or_draft())]
     to: EditionChoice,
-    /// Corpus files or folders (default: cases/)
+    /// Corpus files or folders (default: the corpus built into qigui, cases/ as compiled)
     #[arg(value_name = "PATH")]
     paths: Vec<String>,
     /// The output format

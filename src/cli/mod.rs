@@ -73,7 +73,7 @@ pub struct Cli {
 /// The commands.
 #[derive(Subcommand)]
 enum Command {
-    /// Run the corpus (default: cases/): one line per failure, then `N passed, N failed[, N skipped]`; exit 1 on any failure
+    /// Run the corpus (default: the one built in): one line per failure, then `N passed, N failed[, N skipped] (N cases carry an erratum)`; exit 1 on any failure
     #[command(
         after_help = "Example:\n  qigui check cases/xiangqi-2020/02-moves.yaml --format json"
     )]

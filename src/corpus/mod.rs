@@ -338,6 +338,43 @@ pub fn load(paths: &[PathBuf]) -> Result<Corpus, Vec<CorpusError>> {
             }),
         }
     }
+    finish(corpus, errors)
+}
+
+/// The corpus built into the crate: every file of `cases/` as it was when
+/// the crate was compiled, each named by its path from the repository root
+/// (`cases/xiangqi-2020/02-moves.yaml`), so that a report reads the same
+/// as one of `load(&["cases".into()])` run there.
+///
+/// ```
+/// let corpus = qigui::corpus::embedded().expect("the built-in corpus loads");
+/// assert!(corpus.cases.len() > 1000);
+/// assert!(corpus.cases.iter().all(|c| c.file.starts_with("cases")));
+/// ```
+pub fn embedded() -> Result<Corpus, Vec<CorpusError>> {
+    let mut corpus = Corpus::default();
+    let mut errors = Vec::new();
+    for (name, text) in embedded::FILES {
+        match load_str(Path::new(name), text) {
+            Ok(cases) => corpus.cases.extend(cases),
+            Err(mut es) => errors.append(&mut es),
+        }
+    }
+    finish(corpus, errors)
+}
+
+/// The files of [`embedded`]: `(path from the repository root, text)`,
+/// sorted by path.
+pub fn embedded_files() -> &'static [(&'static str, &'static str)] {
+    embedded::FILES
+}
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_cases.rs"));
+}
+
+/// The checks over the whole corpus, after each file has been read.
+fn finish(corpus: Corpus, mut errors: Vec<CorpusError>) -> Result<Corpus, Vec<CorpusError>> {
     // Ids are unique across the whole corpus.
     let mut seen: BTreeMap<&str, &Case> = BTreeMap::new();
     for case in &corpus.cases {

@@ -43,6 +43,7 @@ pub use outcome::{GameResult, Outcome, Reason};
 pub use position::{Move, MoveList, ParseFenError, PlayError, Position, PositionError, Validation};
 pub use repetition::chase::{ChaseLimits, Means, Threat, threats};
 pub use repetition::cycle::{Repetition, find_repetition, occurrences_of_last};
+pub use repetition::explain::{mate_words, threat_words};
 pub use repetition::judge::{JudgedMove, Judgement, explain, judge};
 pub use repetition::label::{Analysis, ChaseTarget, Context, Limits, classify as label_move};
 pub use repetition::mate::{MateLimit, MateSearch, mate_by_checks};

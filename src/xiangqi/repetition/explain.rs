@@ -368,3 +368,43 @@ pub(crate) fn follow(watched: Square, piece: Option<Piece>) -> Wording {
         format!("盯牵有根{name_zh}({watched})，不具攻击作用"),
     )
 }
+
+/// A threat found by [`threats`](crate::xiangqi::threats) in the words of
+/// `judge --explain` (24.3, 24.15–24.17): `(English, Chinese)`, as
+/// "chases the unprotected pawn on e0" and "可吃无根卒(e0)".
+///
+/// ```
+/// use qigui::xiangqi::{ChaseLimits, ValueContext, threat_words, threats};
+///
+/// let pos = qigui::Position::from_fen("4k4/9/9/9/4n4/9/9/9/4R4/3K5 w - - 0 1")?;
+/// let found = threats(&pos, &ValueContext::default(), &ChaseLimits::default());
+/// let (en, zh) = threat_words(&found[0]);
+/// assert_eq!(en, "chases the unprotected horse on e5");
+/// assert_eq!(zh, "可吃无根马(e5)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn threat_words(t: &crate::xiangqi::Threat) -> (String, String) {
+    describe_target(&Chased {
+        square: t.target,
+        piece: t.piece,
+        categories: &t.categories,
+        means: t.means,
+        even: false,
+    })
+}
+
+/// The answer of [`mate_by_checks`](crate::xiangqi::mate_by_checks) on
+/// `pos` (the side to move mating) in words (24.2): `(English, Chinese)`.
+pub fn mate_words(pos: &Position, search: MateSearch) -> (String, String) {
+    match search {
+        MateSearch::Mate { .. } => mate(pos, search),
+        MateSearch::NoMate => said(
+            "no mate by checks within the search bound",
+            "搜索范围内无连将杀",
+        ),
+        MateSearch::LimitReached => said(
+            "the search bound was reached before an answer",
+            "搜索达到上限，未得结论",
+        ),
+    }
+}
