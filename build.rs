@@ -52,5 +52,37 @@ fn main() -> io::Result<()> {
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
-    fs::write(out.join("embedded_cases.rs"), code)
+    fs::write(out.join("embedded_cases.rs"), code)?;
+    fs::write(out.join("doc_pages.rs"), doc_pages(&root)?)
+}
+
+/// README.md and every docs/*.md as a hidden item each, so that their
+/// ```rust blocks run as doctests (`cargo test --doc`; included in lib.rs
+/// under `cfg(doctest)`). A packaged crate without docs/ gets the README
+/// alone.
+fn doc_pages(root: &Path) -> io::Result<String> {
+    println!("cargo:rerun-if-changed=docs");
+    println!("cargo:rerun-if-changed=README.md");
+    let mut pages = vec![root.join("README.md")];
+    if let Ok(dir) = fs::read_dir(root.join("docs")) {
+        let mut docs = Vec::new();
+        for entry in dir {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "md") {
+                docs.push(path);
+            }
+        }
+        docs.sort();
+        pages.extend(docs);
+    }
+    let mut code = String::new();
+    for (i, page) in pages.iter().enumerate() {
+        if page.is_file() {
+            code.push_str(&format!(
+                "#[doc = include_str!({:?})]\npub struct Page{i};\n",
+                page.display().to_string()
+            ));
+        }
+    }
+    Ok(code)
 }

@@ -133,7 +133,14 @@ pub mod formats;
 pub mod go;
 pub mod gomoku;
 pub mod limits;
+mod text_table;
 pub mod xiangqi;
+
+/// README.md and docs/*.md, whose ```rust blocks run as doctests.
+#[cfg(doctest)]
+pub mod doc_pages {
+    include!(concat!(env!("OUT_DIR"), "/doc_pages.rs"));
+}
 
 pub use color::{ByColor, Color};
 pub use edition::{ClauseList, Edition, EditionId, GameKind};

@@ -37,6 +37,16 @@ pub mod colours {
 
 const FONT: &str = "'WenQuanYi Micro Hei','Noto Sans CJK SC','Noto Serif CJK SC','Source Han Sans SC','PingFang SC','Microsoft YaHei',sans-serif";
 
+/// 楚河 汉界, each character at a file position midway between two files
+/// (0 = file a), on the river's middle line.
+const RIVER: [(char, f64); 4] = [('楚', 1.5), ('河', 2.5), ('汉', 5.5), ('界', 6.5)];
+/// The river characters' size, in cells: small enough that a character
+/// midway between two files stays clear of a piece (radius [`PIECE_RADIUS`])
+/// on either river rank.
+const RIVER_FONT: f64 = 0.34;
+/// A piece's radius, in cells.
+const PIECE_RADIUS: f64 = 0.44;
+
 /// The Xiangqi board of a setup, red at the bottom, `cell` pixels between
 /// lines. `caption` becomes the SVG's title (for screen readers).
 pub fn xiangqi(setup: &Setup, caption: &str) -> String {
@@ -112,15 +122,21 @@ pub fn xiangqi(setup: &Setup, caption: &str) -> String {
         8.0 * cell + 10.0,
         9.0 * cell + 10.0
     ));
-    // The river.
-    let river_y = (y(4) + y(5)) / 2.0;
+    // The river: each character midway between two files, where no piece
+    // can cover it (`river_marks`); the pieces are drawn after it.
     s.push_str(&format!(
-        "<g font-family=\"{FONT}\" font-size=\"{fs}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">\n<text x=\"{}\" y=\"{river_y}\">楚 河</text>\n<text x=\"{}\" y=\"{river_y}\">汉 界</text>\n</g>\n",
+        "<g class=\"river\" font-family=\"{FONT}\" font-size=\"{fs}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">\n",
         colours::LINE,
-        (x(1) + x(3)) / 2.0,
-        (x(5) + x(7)) / 2.0,
-        fs = cell * 0.42
+        fs = cell * RIVER_FONT
     ));
+    for (ch, file) in RIVER {
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\">{ch}</text>\n",
+            margin + file * cell,
+            (y(4) + y(5)) / 2.0
+        ));
+    }
+    s.push_str("</g>\n");
     // File numbers: black's 1–9 along the top, red's 九–一 along the bottom,
     // each counted from its own right.
     const RED_NUMBERS: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
@@ -145,7 +161,7 @@ pub fn xiangqi(setup: &Setup, caption: &str) -> String {
     }
     s.push_str("</g>\n");
     // The pieces.
-    let r = cell * 0.44;
+    let r = cell * PIECE_RADIUS;
     for sq in Square::all() {
         let Some(p) = setup.piece_at(sq) else {
             continue;
@@ -256,7 +272,9 @@ mod tests {
         let svg = xiangqi(&setup, "start");
         assert_eq!(svg.matches("class=\"piece red\"").count(), 16);
         assert_eq!(svg.matches("class=\"piece black\"").count(), 16);
-        assert!(svg.contains(">楚 河<") && svg.contains(">汉 界<"));
+        for ch in ["楚", "河", "汉", "界"] {
+            assert!(svg.contains(&format!(">{ch}</text>")), "{ch}");
+        }
         // Red's 九 on the left of the bottom row, black's 1 on the left of
         // the top row: both count from their own right.
         let nine = svg.find(">九<").expect("九");
@@ -275,6 +293,27 @@ mod tests {
         // 20 line segments for the files (2 edges + 7 inner files in two
         // halves), 10 ranks, 4 palace diagonals.
         assert_eq!(svg.matches("<line ").count(), 2 + 14 + 10 + 4);
+    }
+
+    /// Every river character's em box (a CJK glyph fills at most its em
+    /// square) stays clear of every piece that may stand on the river's
+    /// two ranks, in cells: ranks 4 and 5 lie half a cell from the river's
+    /// middle line.
+    #[test]
+    fn no_piece_can_cover_the_river_text() {
+        let half = RIVER_FONT / 2.0;
+        for (ch, x) in RIVER {
+            for file in 0..9u8 {
+                let dx = (f64::from(file) - x).abs();
+                // The nearest point of the box to the piece's centre.
+                let (nx, ny) = ((dx - half).max(0.0), (0.5 - half).max(0.0));
+                let distance = nx.hypot(ny);
+                assert!(
+                    distance > PIECE_RADIUS,
+                    "{ch} at file {x} and a piece on file {file}: {distance} <= {PIECE_RADIUS}"
+                );
+            }
+        }
     }
 
     #[test]

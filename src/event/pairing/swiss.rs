@@ -1211,44 +1211,50 @@ struct Search {
 impl RoundPairing {
     /// The round as text: a line per board, then the bye.
     pub fn to_text(&self, colours: [&str; 2]) -> String {
-        let mut out = format!("round {}\n", self.round);
-        out.push_str(&format!(
-            "board  {:<6} {:<6} scores     forms          pairer  order       colours    bent\n",
-            colours[0], colours[1]
-        ));
+        let mut rows: Vec<Vec<String>> = vec![
+            [
+                "board", colours[0], colours[1], "scores", "forms", "pairer", "order", "colours",
+                "bent",
+            ]
+            .map(str::to_string)
+            .to_vec(),
+        ];
         for b in &self.boards {
             let forms: Vec<&str> = b.reason.forms.iter().map(|f| f.name()).collect();
-            out.push_str(&format!(
-                "{:<6} {:<6} {:<6} {:<10} {:<14} {:<7} {:<11} {:<10} {}\n",
-                b.board,
+            rows.push(vec![
+                b.board.to_string(),
                 b.first.to_string(),
                 b.second.to_string(),
                 format!("{}-{}", b.scores[0], b.scores[1]),
                 forms.join("+"),
-                b.reason.pairer,
-                b.reason.order,
-                b.reason.colour_rule,
+                b.reason.pairer.to_string(),
+                b.reason.order.to_string(),
+                b.reason.colour_rule.to_string(),
                 if b.reason.bent.is_empty() {
                     "-".to_string()
                 } else {
                     b.reason.bent.join("; ")
-                }
-            ));
+                },
+            ]);
         }
         if let Some(bye) = &self.bye {
-            out.push_str(&format!(
-                "bye    {:<6} {:<6} {:<10} 轮空 一.(5){}\n",
+            let mut forms = "轮空 一.(5)".to_string();
+            if !bye.bent.is_empty() {
+                forms.push_str(&format!("  {}", bye.bent.join("; ")));
+            }
+            rows.push(vec![
+                "bye".into(),
                 bye.id.to_string(),
-                "",
+                String::new(),
                 bye.score.to_string(),
-                if bye.bent.is_empty() {
-                    String::new()
-                } else {
-                    format!("  {}", bye.bent.join("; "))
-                }
-            ));
+                forms,
+            ]);
         }
-        out
+        format!(
+            "round {}\n{}",
+            self.round,
+            crate::text_table::align(&rows, 2)
+        )
     }
 }
 
