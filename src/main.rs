@@ -1,4 +1,4 @@
-//! The `qigui` command line. See `README.md` for the commands, or
+//! The `qigui` command line. See `docs/command-line.md` for the commands, or
 //! `qigui --help`.
 
 #![warn(clippy::too_many_lines)]

@@ -5,7 +5,7 @@ kind `move-labels` with the book's verdict, the adapter's verdict, whether
 they agree, and qigui's own verdict for comparison; then the totals.
 
     python3 tools/adapters/figure_table.py             # print the table
-    python3 tools/adapters/figure_table.py --readme    # and rewrite README.md's copy
+    python3 tools/adapters/figure_table.py --readme    # and rewrite docs/engine-authors.md's copy
 
 By default it makes what it needs: tools/adapters/.venv with pyffish (by
 tools/adapters/setup.sh) when it is missing, and qigui's debug build
@@ -36,6 +36,8 @@ VENV_PYTHON = os.path.join(HERE, ".venv", "bin", "python")
 DEFAULT_ADAPTER = "tools/adapters/.venv/bin/python tools/adapters/fairy_stockfish.py"
 BEGIN = "<!-- figure-table:begin (python3 tools/adapters/figure_table.py --readme) -->"
 END = "<!-- figure-table:end -->"
+# The page whose copy of the table --readme rewrites.
+PAGE = "docs/engine-authors.md"
 
 
 def figure_order(name):
@@ -183,7 +185,8 @@ def main():
                     "(qigui conform --format json --kinds move-labels --include-skipped)")
     ap.add_argument("--qigui-json", help="a saved report of `qigui adapter`, likewise")
     ap.add_argument("--readme", action="store_true",
-                    help=f"also replace README.md's table between the markers {BEGIN!r} and {END!r}")
+                    help=f"also replace {PAGE}'s table between the markers {BEGIN!r} and {END!r} "
+                    "(the table lived in README.md before the docs/ pages)")
     ap.add_argument("paths", nargs="*", help="corpus paths (default cases/)")
     args = ap.parse_args()
     ensure_tools(args)
@@ -201,16 +204,16 @@ def main():
         + lines + [""] + totals(tally, wrong, fs_name)) + "\n"
     print(text, end="")
     if args.readme:
-        path = os.path.join(ROOT, "README.md")
+        path = os.path.join(ROOT, PAGE)
         with open(path, encoding="utf-8") as f:
             readme = f.read()
         a, b = readme.find(BEGIN), readme.find(END)
         if a < 0 or b < a:
-            sys.exit(f"README.md has no {BEGIN} ... {END} section")
+            sys.exit(f"{PAGE} has no {BEGIN} ... {END} section")
         readme = readme[: a + len(BEGIN)] + "\n" + text + readme[b:]
         with open(path, "w", encoding="utf-8") as f:
             f.write(readme)
-        print("figure_table: README.md updated", file=sys.stderr)
+        print(f"figure_table: {PAGE} updated", file=sys.stderr)
 
 
 if __name__ == "__main__":
