@@ -290,3 +290,99 @@ fn export_json_never_overwrites_its_input() {
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
     std::fs::remove_dir_all(&dir).expect("removes");
 }
+
+/// Issue 28: the corpus is built into the binary. From a directory that is
+/// not the repository, `check` without a PATH runs it and prints what
+/// `check cases` prints from the root; `coverage`, `diff` and `book` run
+/// too; a PATH still reads from disk (relative to that directory).
+#[test]
+fn the_corpus_commands_run_from_any_directory() {
+    let elsewhere = std::env::temp_dir().join(format!("qigui-anywhere-{}", std::process::id()));
+    std::fs::create_dir_all(&elsewhere).expect("a temp dir");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_qigui"))
+            .args(args)
+            .current_dir(&elsewhere)
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, from_root, err) = qigui(&["check", "cases"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, anywhere, err) = run(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(anywhere, from_root);
+    assert!(anywhere.contains(" passed, 0 failed"), "{anywhere}");
+    // The JSON rows name the same cases with the same files.
+    let (_, root_json, _) = qigui(&["check", "cases", "--format", "json"]);
+    let (_, json, _) = run(&["check", "--format", "json"]);
+    assert_eq!(json, root_json);
+    let (code, out, err) = run(&["coverage", "--missing"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(", 0 missing\n"), "{out}");
+    let (code, out, err) = run(&["diff", "--from", "xiangqi-1999", "--to", "xiangqi-2020"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("cases change their expected outcome"), "{out}");
+    let (code, out, err) = run(&["book", "--out", "book"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(elsewhere.join("book/index.html").is_file(), "{out}");
+    // A PATH is read from disk: there is no cases/ here.
+    let (code, _, err) = run(&["check", "cases"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cases:0:0: cannot read"), "{err}");
+    let _ = std::fs::remove_dir_all(&elsewhere);
+}
+
+/// Issue 28: errata are counted in the closing line, and listed under a
+/// heading only with --errata (spec/errata.md).
+#[test]
+fn check_counts_errata_and_lists_them_on_request() {
+    let ids = qigui::corpus::erratum_ids();
+    let corpus = qigui::corpus::embedded().expect("the built-in corpus loads");
+    let carrying = corpus
+        .instances()
+        .iter()
+        .filter(|i| i.erratum.is_some())
+        .count();
+    assert!(carrying > 0);
+    let (code, out, err) = qigui(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.ends_with(&format!(" failed ({carrying} cases carry an erratum)\n")),
+        "{out}"
+    );
+    let (code, out, err) = qigui(&["check", "--errata"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("Errata (spec/errata.md)"), "{out}");
+    assert_eq!(lines.len(), carrying + 2, "{out}");
+    for line in &lines[1..=carrying] {
+        let id = line.split_whitespace().next().unwrap_or("");
+        assert!(ids.contains(id), "{line}");
+    }
+}
+
+/// Issue 28: `threats` says each threat in words, Chinese and English, not
+/// in Rust's debug names.
+#[test]
+fn threats_are_said_in_words() {
+    let (code, out, err) = qigui(&["threats", "4k4/9/9/9/4n4/9/9/9/4R4/3K5 w - - 0 1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("1. 可吃无根马(e5)："), "{out}");
+    assert!(out.contains("chases the unprotected horse on e5"), "{out}");
+    assert!(out.contains("车五进四"), "{out}");
+    assert!(
+        out.ends_with(
+            "杀 / mate: 搜索范围内无连将杀 / no mate by checks within the search bound\n"
+        ),
+        "{out}"
+    );
+    for debug in ["Capture", "Checks", "NoMate", "LimitReached", "["] {
+        assert!(!out.contains(debug), "{debug} in {out}");
+    }
+}
