@@ -72,6 +72,7 @@ mod tests {
             vec!["a".to_string(), "同行".into(), "x".into()],
             vec!["bb".to_string(), "下调+同行".into(), "y".into()],
         ];
-        assert_eq!(align(&rows, 2), "a   同行         x\nbb  下调+同行    y\n");
+        // The first column is as wide as 下调+同行 (9 columns), plus the gap.
+        assert_eq!(align(&rows, 2), "a   同行       x\nbb  下调+同行  y\n");
     }
 }
