@@ -195,6 +195,43 @@ case('26.11.2/rook-and-cannon-on-protected-cannon', ['26.11.2', '26.11', '24.4']
      'moves are 闲. Draw.',
      [X('a4c4 --capture c0c7', 'chaser c0c7 c: c0c7 | chaser takes [\'c\'] loses [] | points +4 | book: gain'),
       X('a4c4 --opponent-first', 'opponent c7c0 C: c7c0 c4c0 | chaser takes [\'c\'] loses [\'C\'] | points +0 | book: even')])
+case('26.11.1/horse-leaves-the-rank-into-contact', ['26.11.1', '26.11', '24.3'],
+     '马离开横线与无根马接触，同时让开车路：车马同时与马接触，车方按捉处理',
+     'Kd0 Ae1 Ra5 Nc5 Pe3 kf9 ad9 ae8 ng5 pi3', 'c5e4 i3h3 e4c5 h3i3', '捉 闲 闲 闲', 'draw',
+     '26.11.1 (被接触的马"无根"，则车方按"捉"处理): c5e4 (leg d5) puts the red horse in contact '
+     'with the black horse on g5 (legs f4 both ways) and takes it off rank 5, so the rook on a5 '
+     'attacks g5 too (b5-f5 empty): 车马同时与马产生接触. The black horse has no protector: 捉. If '
+     'black takes the red horse, the pawn on e3 takes back. Before the move nothing attacked '
+     'g5, and the horse on c5 has no check to give (the king stands on f9; on e9, c5d7 would '
+     'check and uncover the rook, winning the horse already before the move). e4c5 closes the '
+     'rank again (闲); the black pawn moves are 闲. Draw.',
+     [X('c5e4 --capture a5g5', 'chaser a5g5 n: a5g5 | chaser takes [\'n\'] loses [] | points +4 | book: gain'),
+      X('c5e4 --opponent-first', 'opponent g5e4 N: g5e4 e3e4 | chaser takes [\'n\'] loses [\'N\'] | points +0 | book: even'),
+      X('', 'chaser: no capture')])
+case('26.11.2/horse-leaves-the-rank-protected-horse', ['26.11.2', '26.11', '24.4'],
+     '同上而黑马有象保护：接受邀兑后根无损失，按兑处理',
+     'Kd0 Ae1 Ra5 Nc5 Pe3 kf9 ad9 ae8 be7 ng5 pi3', 'c5e4 i3h3 e4c5 h3i3', '兑 闲 献 闲', 'draw',
+     '26.11.2 (被接触的马有根，且主动接受邀兑后其"根"无损失，按"兑"处理): as in '
+     '26.11.1/horse-leaves-the-rank-into-contact, but the elephant on e7 protects the black horse '
+     '(eye f6). e4xg5 e7xg5 a5xg5 would win the elephant (a 少根子, 24.15), but if black accepts '
+     'the horse offered (g5xe4, e3xe4) its elephant loses nothing: 兑. e4c5 puts the horse where '
+     'the elephant can take it (eye d6) and the rook take back only the elephant, a horse for an '
+     'elephant: 献 (24.5, a kind of 闲). The black pawn moves are 闲. Draw.',
+     [X('c5e4 --capture e4g5', 'chaser e4g5 n: e4g5 e7g5 a5g5 | chaser takes [\'n\', \'b\'] loses [\'N\'] | points +2 | book: gain'),
+      X('c5e4 --opponent-first', 'opponent g5e4 N: g5e4 e3e4 | chaser takes [\'n\'] loses [\'N\'] | points +0 | book: even'),
+      X('c5e4 i3h3 e4c5 --opponent-first', 'opponent e7c5 N: e7c5 a5c5 | chaser takes [\'b\'] loses [\'N\'] | points -2 | book: loss')])
+case('26.11.2/another-piece-joins', ['26.11.2', '26.11', '24.3'],
+     '车马与有根马接触后，车方增加炮参与并产生新的捉：按捉处理',
+     'Kd0 Ae1 Ra5 Ne4 Pe3 Pg3 Ci2 ke9 ad9 af9 be7 rg9 ng5 pc2', 'i2g2 c2b2 g2i2 b2c2', '捉 闲 闲 闲', 'draw',
+     '26.11.2, second sentence (如车方增加其他参与子力并产生新的捉，按"捉"处理): the rook on a5 and '
+     'the horse on e4 are in contact with the black horse on g5, which the elephant on e7 and '
+     'the rook on g9 protect: two attackers against two protectors, no gain (e4xg5 g9xg5). '
+     'i2g2 adds the cannon, over the pawn on g3, as a third attacker of g5: a participant '
+     'added, and with it g2xg5 e7xg5 a5xg5 (or e4xg5 e7xg5 a5xg5) wins the horse and the '
+     'elephant for one piece: a new chase, 捉. g2i2 '
+     'takes it away (闲); the black pawn moves on rank 2 attack nothing (闲). Draw.',
+     [X('i2g2 --capture g2g5 --depth 8', 'chaser g2g5 n: g2g5 e7g5 a5g5 | chaser takes [\'n\', \'b\'] loses [\'C\'] | points +2 | book: gain'),
+      X('--capture e4g5 --depth 8', 'chaser e4g5 n: e4g5 g9g5 | chaser takes [\'n\'] loses [\'N\'] | points +0 | book: even')])
 # ---------- 26.3 自己离线断根将军
 case('26.3/cannon-protector-leaves-to-check', ['26.3', '24.1', '24.8'],
      '做根的炮离线将军，马失根；黑方支士应将后可吃马：责任自负，判闲',
