@@ -232,6 +232,16 @@ case('26.11.2/another-piece-joins', ['26.11.2', '26.11', '24.3'],
      'takes it away (闲); the black pawn moves on rank 2 attack nothing (闲). Draw.',
      [X('i2g2 --capture g2g5 --depth 8', 'chaser g2g5 n: g2g5 e7g5 a5g5 | chaser takes [\'n\', \'b\'] loses [\'C\'] | points +2 | book: gain'),
       X('--capture e4g5 --depth 8', 'chaser e4g5 n: e4g5 g9g5 | chaser takes [\'n\'] loses [\'N\'] | points +0 | book: even')])
+# ---------- 26.6 强子、弱子
+case('26.6/advisor-for-horse-is-a-gain', ['26.6', '24.3'],
+     '仕捉有根马：弱子换强子为得子，判捉',
+     'Kf0 Ad0 ke9 rd9 nd2 pi3', 'd0e1 i3h3 e1d0 h3i3', '捉 闲 闲 闲', 'draw',
+     '26.6 (一个或数个弱子换任一强子均为得子): d0e1 makes the advisor attack the black horse on d2, '
+     'which the rook on d9 protects (d3-d8 empty). The advisor takes it and the rook takes the '
+     'advisor back: a weak piece for a strong one, a gain, so the move is 捉 although the horse '
+     'is protected. e1d0 attacks nothing (闲); the black pawn moves are 闲. Draw.',
+     [X('d0e1', 'chaser e1d2 n: e1d2 d9d2 | chaser takes [\'n\'] loses [\'A\'] | points +2 | book: gain'),
+      X('', 'chaser: no capture')])
 # ---------- 26.3 自己离线断根将军
 case('26.3/cannon-protector-leaves-to-check', ['26.3', '24.1', '24.8'],
      '做根的炮离线将军，马失根；黑方支士应将后可吃马：责任自负，判闲',
