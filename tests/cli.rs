@@ -386,3 +386,37 @@ fn threats_are_said_in_words() {
         assert!(!out.contains(debug), "{debug} in {out}");
     }
 }
+
+/// `judge --format json` gives each move's fine label and its book category
+/// (24.8): 图7's 拦 is 闲 in category, its 杀 is 杀.
+#[test]
+fn judge_json_gives_each_label_with_its_category() {
+    let (code, out, _) = qigui(&[
+        "judge",
+        "--fen",
+        "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w - - 0 1",
+        "--moves",
+        "i0h0 i8h8 h0i0 h8i8",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let pairs: Vec<(String, String)> = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            (
+                m["label"].as_str().unwrap_or("").to_string(),
+                m["category"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want = [("杀", "杀"), ("拦", "闲"), ("杀", "杀"), ("拦", "闲")];
+    assert_eq!(
+        pairs,
+        want.map(|(l, c)| (l.to_string(), c.to_string())).to_vec()
+    );
+    insta::assert_snapshot!("judge_json_figure_7", out);
+}

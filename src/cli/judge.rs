@@ -46,7 +46,10 @@ struct JudgedMoveJson<'a> {
     side: qigui::Color,
     iccs: String,
     notation: &'a str,
+    /// The fine label (24.1–24.8).
     label: &'static str,
+    /// The book's category of the label (24.8): 将, 杀, 捉 or 闲.
+    category: &'static str,
     targets: Vec<TargetJson>,
     clauses: &'a [&'static str],
     reason: &'a str,
@@ -112,6 +115,7 @@ pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
                 iccs: m.analysis.mv.iccs(),
                 notation: &m.notation,
                 label: m.analysis.label.code(),
+                category: m.analysis.label.category().code(),
                 targets: m
                     .analysis
                     .targets

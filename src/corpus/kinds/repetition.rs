@@ -355,7 +355,20 @@ pub struct LabelsExpected {
 struct LabelsOutput {
     #[serde(default)]
     labels: Option<Vec<String>>,
+    /// Optionally the book's category of each label (24.8: 将 杀 捉 闲);
+    /// when given, each must be the category of the expected label.
     #[serde(default)]
+    categories: Option<Vec<String>>,
+    #[serde(default)]
+    verdict: Option<String>,
+}
+
+/// qigui's own `move-labels` answer: the labels, their categories (24.8)
+/// and the verdict.
+#[derive(Serialize)]
+struct LabelsAnswer {
+    labels: Vec<String>,
+    categories: Vec<String>,
     verdict: Option<String>,
 }
 
@@ -424,13 +437,17 @@ impl CaseKind for LabelsKind {
             &key_points,
             &crate::xiangqi::repetition::label::Limits::default(),
         );
-        to_output(&LabelsExpected {
+        to_output(&LabelsAnswer {
             labels: j
                 .moves
                 .iter()
                 .map(|m| m.analysis.label.code().to_string())
                 .collect(),
-            idle_category: false,
+            categories: j
+                .moves
+                .iter()
+                .map(|m| m.analysis.label.category().code().to_string())
+                .collect(),
             verdict: Some(match &j.ruling {
                 Ok(r) => r.verdict.code().to_string(),
                 Err(err) => format!("no ruling ({err})"),
@@ -476,6 +493,24 @@ impl CaseKind for LabelsKind {
                 got: format!("{labels:?}"),
             }
             .detailed(category));
+        }
+        // The categories, when the answer gives them: each the category
+        // (24.8) of the expected label.
+        if let Some(categories) = &g.categories {
+            let wanted: Vec<&str> = e
+                .labels
+                .iter()
+                .map(|w| Label::from_code(w).map_or(w.as_str(), |l| l.category().code()))
+                .collect();
+            if categories.len() != wanted.len()
+                || categories.iter().zip(&wanted).any(|(g, w)| g != w)
+            {
+                return Err(Mismatch::Value {
+                    key: "categories".into(),
+                    expected: format!("{wanted:?}"),
+                    got: format!("{categories:?}"),
+                });
+            }
         }
         want("verdict", &e.verdict, &g.verdict)
     }

@@ -103,6 +103,33 @@ pub(crate) fn self_inflicted(self_inflicted: &[(Square, Piece)]) -> Wording {
     )
 }
 
+/// 26.8: after the even exchange, the king's or a pawn's last capture.
+pub(crate) fn last_capture(by: Piece, sq: Square, victim: Piece) -> Wording {
+    (
+        format!(
+            "; after the even exchange the {}'s last capture, of the {} on {sq}, counts as idle (26.8)",
+            by.kind.name(),
+            victim.kind.name()
+        ),
+        format!(
+            "；等值交换后{}吃{}({sq})为最后吃子，按闲处理(26.8)",
+            by.chinese(),
+            victim.chinese()
+        ),
+    )
+}
+
+/// 26.5: an even exchange that begins by losing the piece the move left.
+pub(crate) fn lost_first(lost: &[(Square, Piece)]) -> Wording {
+    let (en, zh) = name_pieces(lost);
+    (
+        format!(
+            "the move leaves {en} to be taken first; losing the protected piece first and then taking is an even exchange, which counts as idle"
+        ),
+        format!("走子后先丢被保护子{zh}，后吃对方子，双方等值交换，按闲处理"),
+    )
+}
+
 /// 26.1.2: the king's answer to a check creates a chase.
 pub(crate) fn king_answer_chases() -> Wording {
     said(

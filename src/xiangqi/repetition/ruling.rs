@@ -101,6 +101,25 @@ impl Label {
         }
     }
 
+    /// The book's category of the label (24.8: 凡走子性质不属于将、杀、捉者，
+    /// 统称为"闲"。兑、献、拦、跟，均属于"闲"范畴): 将, 杀 and 捉 are their
+    /// own categories; 兑, 献, 拦, 跟 and 闲 are all 闲. The rulings read
+    /// only the category (24.13, 24.14).
+    ///
+    /// The figures print the category, or the fine label where they single
+    /// a kind out: 兑 (17 moves) and 拦 (图7, 2 moves) are printed as
+    /// themselves, 献 and 跟 never (a 献 or 跟 move is printed 闲). So a
+    /// printed label is met by the fine label or by its category.
+    ///
+    /// ```
+    /// use qigui::xiangqi::Label;
+    /// assert_eq!(Label::Gen.category(), Label::Idle);
+    /// assert_eq!(Label::Zhuo.category(), Label::Zhuo);
+    /// ```
+    pub fn category(self) -> Label {
+        if self.is_attack() { self } else { Label::Idle }
+    }
+
     /// 将, 杀 and 捉 attack; 兑 献 拦 跟 闲 are all "闲" in the sense of 24.8.
     pub fn is_attack(self) -> bool {
         matches!(self, Label::Jiang | Label::Sha | Label::Zhuo)

@@ -88,6 +88,11 @@ pub(super) fn chase(
         }
         // What else the move is (献, 拦, 跟) is still told below.
     }
+    // 26.5: an even exchange that begins by losing what the move abandoned.
+    let lost = lost_first(s, &mut fresh);
+    if fresh.is_empty() && !lost.is_empty() {
+        a.say(vec!["26.5", "24.8"], explain::lost_first(&lost));
+    }
     let mut clauses = vec!["24.3"];
     kings_and_pawns(
         s,
@@ -274,6 +279,64 @@ fn not_new(
         }
     }
     (self_inflicted, restored)
+}
+
+/// 26.5: 做"根"子捉子时，若先丢被保护子，后吃对方子，双方等值交换则为
+/// "闲" — an even exchange in which the opponent takes a piece that the move
+/// itself left to be taken for nothing (the protector moved off it, or a
+/// pinned piece uncovered it), standing where it stood after the move: the
+/// opponent, to move, takes it first, and what the mover takes after is only
+/// an even trade. Taken out of `fresh`, and returned. A protector that still
+/// protects after its move, whose capture alone abandons the piece, chases
+/// (26.5: 完整互吃后价值相当…按"捉"处理); so does an exchange that gains.
+fn lost_first(s: &Scene<'_>, fresh: &mut Vec<Threat>) -> Pieces {
+    let &Scene {
+        before,
+        after,
+        again,
+        ..
+    } = s;
+    let Some(their_before) = before.pass() else {
+        return Vec::new();
+    };
+    // Whether the side to move in `pos` can take the piece on `sq` for
+    // nothing.
+    let free = |pos: &Position, sq: Square| {
+        pos.legal_moves().iter().any(|&m| {
+            m.to == sq && !crate::xiangqi::repetition::protection::recapturable_after(pos, m)
+        })
+    };
+    let mut lost: Pieces = Vec::new();
+    fresh.retain(|t| {
+        if t.means != Means::Capture || material::judge(&t.gained, &t.lost) != Trade::Even {
+            return true;
+        }
+        let mut pos = again.clone();
+        let mut abandoned = None;
+        for (i, &m) in t.line.iter().enumerate() {
+            if i % 2 == 1 {
+                if let Some(p) = pos.piece_at(m.to) {
+                    if after.piece_at(m.to) == Some(p)
+                        && free(after, m.to)
+                        && !free(&their_before, m.to)
+                    {
+                        abandoned = Some((m.to, p));
+                    }
+                }
+            }
+            pos = pos.play_unchecked(m);
+        }
+        match abandoned {
+            Some(x) => {
+                if !lost.contains(&x) {
+                    lost.push(x);
+                }
+                false
+            }
+            None => true,
+        }
+    });
+    lost
 }
 
 /// 26.1, 26.1.1, 26.1.2, 26.8: the king's and pawns' own chases.

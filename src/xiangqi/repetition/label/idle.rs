@@ -96,9 +96,51 @@ fn classify_idle(s: &Scene<'_>, mut a: Analysis) -> Analysis {
             vec!["24.7", "24.8"],
             explain::follow(watched, again.piece_at(watched)),
         );
+        if let Some((by, sq, victim)) = last_capture(again, Move::new(mv.to, watched), s) {
+            a.clauses.insert(1, "26.8");
+            a.add(explain::last_capture(by, sq, victim));
+        }
         return a;
     }
     a
+}
+
+/// 26.8: 其他子完成互吃等值交换过程后，兵(卒)或帅(将)的最后吃子，按"闲"处理
+/// (参考图32: 马三进二欲交换炮后帅吃马). When the capture `take` of a watched
+/// piece starts an even exchange after which the mover's king or a pawn
+/// could take a piece for nothing, that last capture is what the move
+/// would win: returns the capturer, where it takes and what.
+fn last_capture(
+    again: &Position,
+    take: Move,
+    s: &Scene<'_>,
+) -> Option<(
+    crate::xiangqi::board::Piece,
+    Square,
+    crate::xiangqi::board::Piece,
+)> {
+    if !again.is_legal(take) {
+        return None;
+    }
+    let r = chase::exchange_search(again, take, s.vctx_after, &s.limits.chase);
+    if r.mated.is_some() || material::judge(&r.gained, &r.lost) != Trade::Even {
+        return None;
+    }
+    let mut pos = again.clone();
+    for &m in &r.line {
+        pos = pos.play_unchecked(m);
+    }
+    if pos.turn() != again.turn() || pos.is_check() {
+        return None;
+    }
+    pos.legal_moves().iter().find_map(|&m| {
+        let by = pos.piece_at(m.from)?;
+        let victim = pos.piece_at(m.to)?;
+        (matches!(by.kind, PieceKind::King | PieceKind::Pawn)
+            && victim.kind != PieceKind::King
+            && !crate::xiangqi::repetition::protection::recapturable_after(&pos, m))
+        .then_some((by, m.to, victim))
+    })
 }
 
 /// 献 (24.5): 凡走子送吃，而对方一旦吃掉此子后，不致立即被将死或立即在子力
