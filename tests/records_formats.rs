@@ -337,7 +337,7 @@ fn cbf_reads_entities_cdata_and_comment_attributes_and_stops_at_the_end_mark() {
     let xml = "<?xml version='1.0'?><!-- a comment --><ChineseChessRecord Version='1.0'>\
         <Head><Red>A &amp; B</Red><Black><![CDATA[<C>]]></Black><Contest>&#x4E2D;&#20013;</Contest></Head>\
         <MoveList><Move value='00-00' comment='start'/><Move value='77-47' comment='炮二平五'/>\
-        <Move value='79-67' end='1'/><Move value='19-27'/></MoveList></ChineseChessRecord>";
+        <Move value='70-62' end='1'/><Move value='19-27'/></MoveList></ChineseChessRecord>";
     let r = only(cbf::read(xml.as_bytes(), "c.cbf").expect("reads"));
     assert_eq!(r.tag("Red"), Some("A & B"));
     assert_eq!(r.tag("Black"), Some("<C>"));

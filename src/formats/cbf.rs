@@ -4,7 +4,7 @@
 //! <ChineseChessRecord Version="1.0">
 //!  <Head><Red>胡荣华</Red><Black>杨官璘</Black><RecordResult>1</RecordResult>
 //!   <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN></Head>
-//!  <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="79-67" end="1"/></MoveList>
+//!  <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="70-62" end="1"/></MoveList>
 //! </ChineseChessRecord>
 //! ```
 //!
@@ -32,7 +32,7 @@
 //! use qigui::formats::cbf;
 //!
 //! let xml = r#"<ChineseChessRecord><Head><Red>A</Red></Head>
-//! <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="79-67" end="1"/></MoveList>
+//! <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="70-62" end="1"/></MoveList>
 //! </ChineseChessRecord>"#;
 //! let games = cbf::read(xml.as_bytes(), "game.cbf").unwrap();
 //! assert_eq!(games[0].tag("Red"), Some("A"));

@@ -34,7 +34,7 @@
 //! use qigui::formats::dhtmlxq;
 //!
 //! let page = "[DhtmlXQ][DhtmlXQ_red]胡荣华[/DhtmlXQ_red]\
-//!             [DhtmlXQ_movelist]77477967[/DhtmlXQ_movelist][/DhtmlXQ]";
+//!             [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]";
 //! let games = dhtmlxq::read(page.as_bytes(), "page.html").unwrap();
 //! assert_eq!(games[0].tag("Red"), Some("胡荣华"));
 //! assert_eq!(games[0].moves[1].mv.iccs(), "h9g7");

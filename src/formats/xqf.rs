@@ -28,7 +28,8 @@
 //!
 //! let bytes = std::fs::read("tests/data/records/xqf/plain-v10.xqf").unwrap();
 //! let games = xqf::read(&bytes, "plain-v10.xqf").unwrap();
-//! assert_eq!(games[0].moves[0].mv.iccs(), "h2e2");
+//! assert_eq!(games[0].tag("Red"), Some("胡荣华"));
+//! assert_eq!(games[0].moves[0].mv.iccs(), "g0e2");
 //! ```
 
 use crate::Color;
