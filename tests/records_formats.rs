@@ -5,6 +5,8 @@
 //! its tags, variations and comments; bad records are located errors; no
 //! input makes a reader panic.
 
+#![allow(clippy::result_large_err)] // the readers' own error (formats::record)
+
 use std::path::{Path, PathBuf};
 
 use qigui::formats::record::{Record, RecordError, RecordMove};

@@ -75,6 +75,7 @@ fn format_of(bytes: &[u8], file: &str) -> Option<Format> {
 }
 
 /// Reads every game of a record file in whichever format it is.
+#[allow(clippy::result_large_err)] // the readers' own error (formats::record)
 pub fn read_records(bytes: &[u8], file: &str) -> Result<Vec<Record>, RecordError> {
     match format_of(bytes, file) {
         Some(Format::Xqf) => xqf::read(bytes, file),

@@ -39,6 +39,10 @@
 //! assert_eq!(games[0].moves[0].mv.iccs(), "h2e2");
 //! ```
 
+// `RecordError` is the one error of every record reader (record.rs): the
+// location it carries makes it large, and it is returned once per bad file.
+#![allow(clippy::result_large_err)]
+
 use crate::formats::record::{
     MoveTree, Record, RecordError, RecordLocation, decode_gb18030, line_column, start_fen_of,
 };

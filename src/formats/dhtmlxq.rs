@@ -40,6 +40,10 @@
 //! assert_eq!(games[0].moves[1].mv.iccs(), "h9g7");
 //! ```
 
+// `RecordError` is the one error of every record reader (record.rs): the
+// location it carries makes it large, and it is returned once per bad file.
+#![allow(clippy::result_large_err)]
+
 use std::collections::BTreeMap;
 
 use crate::Color;

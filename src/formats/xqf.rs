@@ -32,6 +32,10 @@
 //! assert_eq!(games[0].moves[0].mv.iccs(), "g0e2");
 //! ```
 
+// `RecordError` is the one error of every record reader (record.rs): the
+// location it carries makes it large, and it is returned once per bad file.
+#![allow(clippy::result_large_err)]
+
 use crate::Color;
 use crate::formats::record::{
     MoveTree, Record, RecordError, RecordLocation, decode_gb18030, start_fen_of,
