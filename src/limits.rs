@@ -28,3 +28,11 @@ pub const MAX_ADAPTER_LINE_BYTES: usize = 16 * 1024 * 1024;
 /// The longest piece of user input echoed back in an error message; longer
 /// input is cut with an ellipsis.
 pub const MAX_ECHO_CHARS: usize = 80;
+
+/// The most moves, variations included, read in one game record (XQF,
+/// DhtmlXQ and CBF keep a tree of lines).
+pub const MAX_RECORD_TREE_MOVES: usize = 200_000;
+
+/// The deepest nesting of variations (a variation within a variation …)
+/// read in one game record.
+pub const MAX_RECORD_VARIATION_DEPTH: usize = 64;

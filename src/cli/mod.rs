@@ -33,6 +33,7 @@ mod gomoku;
 mod judge;
 mod pair;
 mod play;
+mod record;
 mod rule;
 mod standings;
 
@@ -161,6 +162,13 @@ enum Command {
         after_help = "Examples:\n  qigui pair round-robin 5\n  qigui pair swiss spec/tournament-examples/swiss-2020.yaml"
     )]
     Pair(pair::PairCommand),
+    /// Game records (XQF, DhtmlXQ, CBF): read one and show its games
+    #[command(
+        subcommand,
+        arg_required_else_help = true,
+        after_help = "Example:\n  qigui record show tests/data/records/xqf/encrypted-v12.xqf --format json"
+    )]
+    Record(record::RecordCommand),
     /// Print the version (as --version)
     #[command(hide = true)]
     Version,
@@ -321,6 +329,7 @@ pub fn dispatch() -> ExitCode {
         Command::Conform(a) => conform::conform(a),
         Command::Adapter(a) => conform::adapter(a),
         Command::Pair(c) => pair::pair(c),
+        Command::Record(c) => record::record(c),
         Command::Version => {
             outln!("qigui {}", env!("CARGO_PKG_VERSION"));
             Ok(ExitCode::SUCCESS)

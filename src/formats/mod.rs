@@ -7,8 +7,11 @@
 //! * [`load_tournament`] and [`read_tournament`]: a tournament file in
 //!   whichever of its formats it is written (YAML, JSON or TRF-2026).
 
+pub mod cbf;
+pub mod dhtmlxq;
 pub mod record;
 pub mod trf;
+pub mod xqf;
 
 use std::path::Path;
 

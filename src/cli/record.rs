@@ -1,0 +1,218 @@
+//! `qigui record`: read a game record file (XQF, DhtmlXQ, CBF) and show
+//! what was read.
+
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use qigui::formats::record::{Record, RecordError, RecordLocation};
+use qigui::formats::{cbf, dhtmlxq, xqf};
+use serde::Serialize;
+
+use super::{TextOrJson, json_text};
+
+/// `qigui record`'s subcommands.
+#[derive(Subcommand)]
+pub enum RecordCommand {
+    /// Read a record file (XQF, DhtmlXQ page, CBF) and print each game: tags, start FEN, main line in ICCS
+    #[command(
+        after_help = "Examples:\n  qigui record show tests/data/records/xqf/encrypted-v12.xqf\n  qigui record show tests/data/records/dhtmlxq/two-games.html --format json"
+    )]
+    Show(ShowArgs),
+}
+
+/// `qigui record show`'s options.
+#[derive(Args)]
+pub struct ShowArgs {
+    /// The record file; its format is found from its content (XQF's "XQ", a [DhtmlXQ] block, a <ChineseChessRecord>), else its extension
+    file: std::path::PathBuf,
+    /// Only this game of the file (1-based)
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
+}
+
+/// A record format this command reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Xqf,
+    DhtmlXq,
+    Cbf,
+}
+
+/// The format of a record file, from its content, else its extension.
+fn format_of(bytes: &[u8], file: &str) -> Option<Format> {
+    if bytes.starts_with(b"XQ") {
+        return Some(Format::Xqf);
+    }
+    // The markers are ASCII: dropping NUL bytes finds them in UTF-16 too,
+    // and a lossy reading finds them in GBK.
+    let ascii: Vec<u8> = bytes
+        .iter()
+        .take(1 << 20)
+        .copied()
+        .filter(|&b| b != 0)
+        .collect();
+    let text = String::from_utf8_lossy(&ascii);
+    if text.contains("<ChineseChessRecord") {
+        return Some(Format::Cbf);
+    }
+    if text.to_ascii_lowercase().contains("[dhtmlxq") {
+        return Some(Format::DhtmlXq);
+    }
+    let ext = std::path::Path::new(file)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match ext.as_str() {
+        "xqf" => Some(Format::Xqf),
+        "cbf" => Some(Format::Cbf),
+        "htm" | "html" | "dhtmlxq" => Some(Format::DhtmlXq),
+        _ => None,
+    }
+}
+
+/// Reads every game of a record file in whichever format it is.
+#[allow(clippy::result_large_err)] // the readers' own error (formats::record)
+pub fn read_records(bytes: &[u8], file: &str) -> Result<Vec<Record>, RecordError> {
+    match format_of(bytes, file) {
+        Some(Format::Xqf) => xqf::read(bytes, file),
+        Some(Format::DhtmlXq) => dhtmlxq::read(bytes, file),
+        Some(Format::Cbf) => cbf::read(bytes, file),
+        None => Err(RecordError {
+            location: RecordLocation {
+                file: file.to_string(),
+                ..RecordLocation::default()
+            },
+            reason:
+                "not a record format this command reads (XQF, a page with [DhtmlXQ] blocks, CBF)"
+                    .to_string(),
+        }),
+    }
+}
+
+/// One game of `record show --format json`.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    game: usize,
+    tags: Vec<[&'a str; 2]>,
+    start_fen: String,
+    moves: Vec<String>,
+    result: Option<&'a str>,
+    variations: usize,
+    comments: usize,
+}
+
+/// The variation lines under a line, counted at every depth.
+fn count_variations(moves: &[qigui::formats::record::RecordMove]) -> usize {
+    moves
+        .iter()
+        .map(|m| {
+            m.variations.len()
+                + m.variations
+                    .iter()
+                    .map(|v| count_variations(v))
+                    .sum::<usize>()
+        })
+        .sum()
+}
+
+/// The comments of a line and its variations.
+fn count_comments(moves: &[qigui::formats::record::RecordMove]) -> usize {
+    moves
+        .iter()
+        .map(|m| {
+            usize::from(m.comment.is_some())
+                + m.variations
+                    .iter()
+                    .map(|v| count_comments(v))
+                    .sum::<usize>()
+        })
+        .sum()
+}
+
+pub fn record(command: &RecordCommand) -> Result<ExitCode, String> {
+    match command {
+        RecordCommand::Show(args) => show(args),
+    }
+}
+
+fn show(args: &ShowArgs) -> Result<ExitCode, String> {
+    let file = args.file.display().to_string();
+    let size = std::fs::metadata(&args.file)
+        .map_err(|e| format!("{file}: cannot read: {e}"))?
+        .len();
+    if size > qigui::limits::MAX_INPUT_BYTES {
+        return Err(format!(
+            "{file}: {size} bytes, more than the {} read",
+            qigui::limits::MAX_INPUT_BYTES
+        ));
+    }
+    let bytes = std::fs::read(&args.file).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    let records = read_records(&bytes, &file).map_err(|e| e.to_string())?;
+    let selected: Vec<(usize, &Record)> = match args.game {
+        None => records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (i + 1, r))
+            .collect(),
+        Some(n) => match records.get(n.wrapping_sub(1)) {
+            Some(r) => vec![(n, r)],
+            None => {
+                return Err(format!(
+                    "{file}: no game {n} (the file holds {})",
+                    records.len()
+                ));
+            }
+        },
+    };
+    match args.format {
+        TextOrJson::Json => {
+            let games: Vec<GameJson> = selected
+                .iter()
+                .map(|&(n, r)| GameJson {
+                    game: n,
+                    tags: r
+                        .tags
+                        .iter()
+                        .map(|(k, v)| [k.as_str(), v.as_str()])
+                        .collect(),
+                    start_fen: r.start_position().map(|p| p.fen()).unwrap_or_else(|e| e),
+                    moves: r.moves.iter().map(|m| m.mv.iccs()).collect(),
+                    result: r.result.as_deref(),
+                    variations: count_variations(&r.moves),
+                    comments: count_comments(&r.moves) + usize::from(r.comment.is_some()),
+                })
+                .collect();
+            outln!("{}", json_text(&games, true)?);
+        }
+        TextOrJson::Text => {
+            for (i, &(n, r)) in selected.iter().enumerate() {
+                if i > 0 {
+                    outln!();
+                }
+                outln!("game {n}");
+                for (k, v) in &r.tags {
+                    outln!("[{k} \"{v}\"]");
+                }
+                let fen = r.start_position().map(|p| p.fen()).unwrap_or_else(|e| e);
+                outln!("start: {fen}");
+                let moves: Vec<String> = r.moves.iter().map(|m| m.mv.iccs()).collect();
+                outln!(
+                    "moves: {} ({} plies, {} variations, {} comments)",
+                    if moves.is_empty() {
+                        "none".to_string()
+                    } else {
+                        moves.join(" ")
+                    },
+                    moves.len(),
+                    count_variations(&r.moves),
+                    count_comments(&r.moves) + usize::from(r.comment.is_some())
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
