@@ -6,7 +6,6 @@ use clap::Args;
 use qigui::Limits;
 use qigui::notation;
 use qigui::xiangqi::Sequence;
-use serde::Serialize;
 
 use super::{EditionArg, TextOrJson, json_text, position_arg};
 
@@ -37,37 +36,6 @@ pub struct JudgeArgs {
     /// Explain every label and the ruling in prose (text format only)
     #[arg(long)]
     explain: bool,
-}
-
-/// One move of `judge --format json`.
-#[derive(Serialize)]
-struct JudgedMoveJson<'a> {
-    ply: usize,
-    side: qigui::Color,
-    iccs: String,
-    notation: &'a str,
-    label: &'static str,
-    targets: Vec<TargetJson>,
-    clauses: &'a [&'static str],
-    reason: &'a str,
-    reason_zh: &'a str,
-}
-
-/// A chased piece of a move of `judge --format json`.
-#[derive(Serialize)]
-struct TargetJson {
-    square: String,
-    piece: String,
-    categories: Vec<&'static str>,
-}
-
-/// `judge --format json`: the verdict (null when there is no ruling, the
-/// clauses then holding the reason), its clauses and every move.
-#[derive(Serialize)]
-struct JudgementJson<'a> {
-    verdict: Option<&'static str>,
-    clauses: Vec<String>,
-    moves: Vec<JudgedMoveJson<'a>>,
 }
 
 pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
@@ -103,43 +71,7 @@ pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
         &Limits::default(),
     );
     if args.format == TextOrJson::Json {
-        let moves = j
-            .moves
-            .iter()
-            .map(|m| JudgedMoveJson {
-                ply: m.ply,
-                side: m.side,
-                iccs: m.analysis.mv.iccs(),
-                notation: &m.notation,
-                label: m.analysis.label.code(),
-                targets: m
-                    .analysis
-                    .targets
-                    .iter()
-                    .map(|t| TargetJson {
-                        square: t.square.to_string(),
-                        piece: t.piece.chinese().to_string(),
-                        categories: t.categories.iter().map(|c| c.code()).collect(),
-                    })
-                    .collect(),
-                clauses: &m.analysis.clauses,
-                reason: &m.analysis.reason,
-                reason_zh: &m.analysis.reason_zh,
-            })
-            .collect();
-        let (verdict, clauses) = match &j.ruling {
-            Ok(r) => (
-                Some(r.verdict.code()),
-                r.clauses.iter().map(|c| c.to_string()).collect(),
-            ),
-            Err(e) => (None, vec![e.to_string()]),
-        };
-        let out = JudgementJson {
-            verdict,
-            clauses,
-            moves,
-        };
-        outln!("{}", json_text(&out, true)?);
+        outln!("{}", json_text(&j.to_json(), true)?);
     } else {
         if args.explain {
             out!("{}", qigui::xiangqi::explain(&j));
