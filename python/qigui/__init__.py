@@ -8,8 +8,8 @@ Xiangqi positions and moves (2020 articles 2–4)::
     >>> pos = qigui.Position.from_fen(qigui.START_FEN)
     >>> len(pos.legal_moves())
     44
-    >>> pos.play("炮二平五").fen()
-    'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1C1C1/9/RNBAKABNR b - - 1 1'
+    >>> pos.play("炮二平五") == pos.play("h2e2") == pos.play("C2=5")
+    True
 
 The 棋例 (articles 23–26) on a repetition cycle, the same dict as
 ``qigui judge --format json``::

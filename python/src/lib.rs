@@ -21,7 +21,7 @@ use serde_json::Value;
 use qigui::corpus::{self, Kind};
 use qigui::edition::Edition;
 use qigui::event::pairing::{round_robin as rr, swiss};
-use qigui::event::standings;
+use qigui::event::standings as event_standings;
 use qigui::gomoku;
 use qigui::limits::MAX_INPUT_BYTES;
 use qigui::notation;
@@ -340,7 +340,7 @@ fn standings(
     rules: Option<&str>,
 ) -> PyResult<(String, Notes)> {
     let (t, notes) = tournament(text, path, file)?;
-    let s = standings::compute(&t, rules).map_err(|e| fail("standings", file, e.to_string()))?;
+    let s = event_standings::compute(&t, rules).map_err(|e| fail("standings", file, e.to_string()))?;
     Ok((json_out(&s.to_json()), notes))
 }
 

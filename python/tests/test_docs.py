@@ -31,3 +31,13 @@ def test_example_runs(code, printed, monkeypatch, capsys):
     exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
     if printed is not None:
         assert capsys.readouterr().out == printed
+
+
+def test_the_module_docstrings_examples():
+    import doctest
+
+    import qigui
+
+    failures, tried = doctest.testmod(qigui, verbose=False)
+    assert tried >= 3
+    assert failures == 0

@@ -47,7 +47,15 @@ def test_judge_gives_the_figures_labels_and_verdict(case):
     j = judge_case(case)
     expected = case["expected"]
     if "labels" in expected:
-        assert [m["label"] for m in j["moves"]] == expected["labels"]
+        labels = [m["label"] for m in j["moves"]]
+        if expected.get("idle_category"):
+            # 24.8: 兑、献、拦、跟 "均属于闲范畴"; a figure prints 闲 for them
+            # (spec/corpus-format.md, move-labels).
+            labels = [
+                "闲" if got in ("兑", "献", "拦", "跟") and want == "闲" else got
+                for got, want in zip(labels, expected["labels"])
+            ]
+        assert labels == expected["labels"]
     if "verdict" in expected:
         assert j["verdict"] == expected["verdict"]
 

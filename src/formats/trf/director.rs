@@ -401,53 +401,48 @@ pub(super) fn apply_tiebreaks(
         return notes;
     };
     // The chains the rules offer this event: its default, and 14.3's two
-    // where the edition has them (an individual Swiss event under 2020).
-    let mut offers: Vec<(Option<&str>, Vec<String>)> = Vec::new();
-    let chain_names = |t: &Tournament| {
-        standings::tiebreak_chain(edition, t)
-            .ok()
-            .map(|c| c.criteria.iter().map(|k| k.name()).collect::<Vec<String>>())
+    // where the edition has them (an individual Swiss event under 2020):
+    // (the choice to record, the chain's clause, its criteria).
+    let mut offers: Vec<(Option<&str>, &str, Vec<String>)> = Vec::new();
+    let chain_of = |t: &Tournament| {
+        standings::tiebreak_chain(edition, t).ok().map(|c| {
+            let names: Vec<String> = c.criteria.iter().map(|k| k.name()).collect();
+            (c.clause, names)
+        })
     };
     let mut plain = t.clone();
     plain.tiebreaks = None;
-    if let Some(c) = chain_names(&plain) {
-        offers.push((None, c));
-    }
     if t.system == System::Swiss && t.event == EventType::Individual && is_2020(edition) {
-        offers.clear();
         for clause in ["14.3.1", "14.3.2"] {
             let mut choice = plain.clone();
             choice.tiebreaks = Some(TiebreakChoice::Clause(clause.to_string()));
-            if let Some(c) = chain_names(&choice) {
-                offers.push((Some(clause), c));
+            if let Some((c, names)) = chain_of(&choice) {
+                offers.push((Some(clause), c, names));
             }
         }
+    } else if let Some((c, names)) = chain_of(&plain) {
+        offers.push((None, c, names));
     }
     // The offer naming the most of the listed criteria; the first (the
     // default, 14.3.1) on a tie.
-    let covered = |c: &Vec<String>| {
+    let covered = |c: &[String]| {
         named
             .iter()
             .filter(|(_, k)| c.iter().any(|x| x == k))
             .count()
     };
-    let Some((clause, chain)) = offers
+    let Some((choice, clause, chain)) = offers
         .iter()
         .enumerate()
-        .max_by_key(|(i, (_, c))| (covered(c), std::cmp::Reverse(*i)))
+        .max_by_key(|(i, (_, _, c))| (covered(c), std::cmp::Reverse(*i)))
         .map(|(_, o)| o.clone())
     else {
         return notes;
     };
-    if let Some(clause) = clause {
-        if t.tiebreaks.is_none() && !named.is_empty() {
-            t.tiebreaks = Some(TiebreakChoice::Clause(clause.to_string()));
-        }
+    if let (Some(choice), true) = (choice, t.tiebreaks.is_none() && !named.is_empty()) {
+        t.tiebreaks = Some(TiebreakChoice::Clause(choice.to_string()));
     }
-    let applies = clause.map_or_else(
-        || "the rules' chain".to_string(),
-        |c| format!("{c}'s chain"),
-    );
+    let applies = format!("{clause}'s chain");
     let mut last = 0;
     let mut ordered = true;
     for (code, c) in &named {

@@ -198,6 +198,22 @@ pub struct TrfRead {
 /// Reads TRF-2026 text as [`read_paired`] does, with the notes a
 /// tournament director should read (`spec/tournament-format.md`, "TRF as
 /// tournament directors write it").
+/// ```
+/// use qigui::event::System;
+/// use qigui::formats::trf;
+///
+/// // No record 092, and the two players met once: a round robin (14.1),
+/// // and a note that says so.
+/// let text = "\
+/// 001    1      Li                                                                 1.0    1     2 w 1
+/// 001    2      Wang                                                               0.0    2     1 b 0
+/// ";
+/// let read = trf::read_noted(text, "club.trf")?;
+/// assert_eq!(read.tournament.system, System::RoundRobin);
+/// assert_eq!(read.notes.len(), 1);
+/// assert!(read.notes[0].message.contains("no record 092"));
+/// # Ok::<(), qigui::event::TournamentError>(())
+/// ```
 pub fn read_noted(text: &str, file: &str) -> Result<TrfRead, TournamentError> {
     let loc = Loc { file };
     let at = director::At { file };
