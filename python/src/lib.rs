@@ -340,7 +340,8 @@ fn standings(
     rules: Option<&str>,
 ) -> PyResult<(String, Notes)> {
     let (t, notes) = tournament(text, path, file)?;
-    let s = event_standings::compute(&t, rules).map_err(|e| fail("standings", file, e.to_string()))?;
+    let s =
+        event_standings::compute(&t, rules).map_err(|e| fail("standings", file, e.to_string()))?;
     Ok((json_out(&s.to_json()), notes))
 }
 
