@@ -373,11 +373,14 @@ fn pair_swiss(
     serde_json::to_string(&p).map_err(|e| fail("pairing", file, e.to_string()))
 }
 
+/// One round of a table: (first mover, second mover or `None` for the bye).
+type Round = Vec<(u32, Option<u32>)>;
+
 /// The round-robin table (附录二): rounds of (first mover, second mover or
 /// `None` for the bye).
 #[pyfunction]
 #[pyo3(signature = (n, double = false))]
-fn round_robin(n: u32, double: bool) -> PyResult<Vec<Vec<(u32, Option<u32>)>>> {
+fn round_robin(n: u32, double: bool) -> PyResult<Vec<Round>> {
     let table = if double {
         rr::double_table(n)
     } else {
