@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use qigui::go::{self, Count, Stone, Zi};
-use serde::Serialize;
 
 use super::TextOrJson;
 
@@ -124,61 +123,7 @@ pub fn to_text(c: &Count) -> String {
     out
 }
 
-/// One side's count in `go score --format json`.
-#[derive(Serialize)]
-struct SideJson {
-    count: f64,
-    stones: u32,
-    territory: u32,
-    dead: u32,
-    threshold: f64,
-    needs: i64,
-}
-
-/// `go score --format json`.
-#[derive(Serialize)]
-struct CountJson {
-    size: u8,
-    half: f64,
-    black: SideJson,
-    white: SideJson,
-    dame: u32,
-    komi: f64,
-    handicap: u32,
-    handicap_return: f64,
-    conceded_by: Option<&'static str>,
-    result: &'static str,
-    margin: f64,
-    unsettled: Vec<String>,
-}
-
 /// The report as JSON, for programs (one line, keys sorted).
 pub fn to_json(c: &Count) -> Result<String, String> {
-    let side = |i: usize| SideJson {
-        count: c.area[i].as_f64(),
-        stones: c.stones[i],
-        territory: c.territory[i],
-        dead: c.dead[i],
-        threshold: c.threshold[i].as_f64(),
-        needs: c.needs[i],
-    };
-    let out = CountJson {
-        size: c.size,
-        half: c.half.as_f64(),
-        black: side(0),
-        white: side(1),
-        dame: c.dame,
-        komi: c.komi.as_f64(),
-        handicap: c.handicap,
-        handicap_return: c.handicap_return.as_f64(),
-        conceded_by: c.conceded_by.map(Stone::name),
-        result: match c.winner {
-            Some(Stone::Black) => "black_wins",
-            Some(Stone::White) => "white_wins",
-            None => "draw",
-        },
-        margin: c.margin.as_f64(),
-        unsettled: c.unsettled.iter().map(|p| p.to_string()).collect(),
-    };
-    super::json_text(&out, false)
+    super::json_text(&c.to_json(), false)
 }

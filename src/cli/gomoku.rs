@@ -108,29 +108,7 @@ fn forbidden(args: &ForbiddenArgs) -> Result<ExitCode, String> {
     let board = Board::from_lists(&args.black, &args.white).map_err(|e| e.to_string())?;
     let map = forbidden_map(&board, reading(args.reading));
     if args.format == TextOrJson::Json {
-        // Fields in the documented order: {"point": "K8", "kind": "overline"}.
-        #[derive(serde::Serialize)]
-        struct Entry {
-            point: String,
-            kind: &'static str,
-        }
-        #[derive(serde::Serialize)]
-        struct Out {
-            forbidden: Vec<Entry>,
-        }
-        let out = Out {
-            forbidden: map
-                .iter()
-                .map(|(p, f)| Entry {
-                    point: p.to_string(),
-                    kind: f.code(),
-                })
-                .collect(),
-        };
-        outln!(
-            "{}",
-            serde_json::to_string(&out).map_err(|e| e.to_string())?
-        );
+        outln!("{}", qigui::gomoku::forbidden_json(&map));
     } else {
         for (p, f) in &map {
             outln!("{p}\t{}\t{} {}", f.code(), f.clause(), f.chinese());

@@ -6,7 +6,6 @@ use clap::Args;
 use qigui::Limits;
 use qigui::notation;
 use qigui::xiangqi::Sequence;
-use serde::Serialize;
 
 use super::{EditionArg, TextOrJson, json_text, position_arg};
 
@@ -37,40 +36,6 @@ pub struct JudgeArgs {
     /// Explain every label and the ruling in prose (text format only)
     #[arg(long)]
     explain: bool,
-}
-
-/// One move of `judge --format json`.
-#[derive(Serialize)]
-struct JudgedMoveJson<'a> {
-    ply: usize,
-    side: qigui::Color,
-    iccs: String,
-    notation: &'a str,
-    /// The fine label (24.1–24.8).
-    label: &'static str,
-    /// The book's category of the label (24.8): 将, 杀, 捉 or 闲.
-    category: &'static str,
-    targets: Vec<TargetJson>,
-    clauses: &'a [&'static str],
-    reason: &'a str,
-    reason_zh: &'a str,
-}
-
-/// A chased piece of a move of `judge --format json`.
-#[derive(Serialize)]
-struct TargetJson {
-    square: String,
-    piece: String,
-    categories: Vec<&'static str>,
-}
-
-/// `judge --format json`: the verdict (null when there is no ruling, the
-/// clauses then holding the reason), its clauses and every move.
-#[derive(Serialize)]
-struct JudgementJson<'a> {
-    verdict: Option<&'static str>,
-    clauses: Vec<String>,
-    moves: Vec<JudgedMoveJson<'a>>,
 }
 
 pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
@@ -106,44 +71,7 @@ pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
         &Limits::default(),
     );
     if args.format == TextOrJson::Json {
-        let moves = j
-            .moves
-            .iter()
-            .map(|m| JudgedMoveJson {
-                ply: m.ply,
-                side: m.side,
-                iccs: m.analysis.mv.iccs(),
-                notation: &m.notation,
-                label: m.analysis.label.code(),
-                category: m.analysis.label.category().code(),
-                targets: m
-                    .analysis
-                    .targets
-                    .iter()
-                    .map(|t| TargetJson {
-                        square: t.square.to_string(),
-                        piece: t.piece.chinese().to_string(),
-                        categories: t.categories.iter().map(|c| c.code()).collect(),
-                    })
-                    .collect(),
-                clauses: &m.analysis.clauses,
-                reason: &m.analysis.reason,
-                reason_zh: &m.analysis.reason_zh,
-            })
-            .collect();
-        let (verdict, clauses) = match &j.ruling {
-            Ok(r) => (
-                Some(r.verdict.code()),
-                r.clauses.iter().map(|c| c.to_string()).collect(),
-            ),
-            Err(e) => (None, vec![e.to_string()]),
-        };
-        let out = JudgementJson {
-            verdict,
-            clauses,
-            moves,
-        };
-        outln!("{}", json_text(&out, true)?);
+        outln!("{}", json_text(&j.to_json(), true)?);
     } else {
         if args.explain {
             out!("{}", qigui::xiangqi::explain(&j));
@@ -197,51 +125,23 @@ pub fn threats(args: &ThreatsArgs) -> Result<ExitCode, String> {
     };
     let limits = Limits::default();
     let ctx = qigui::xiangqi::ValueContext::default();
-    let found = qigui::xiangqi::threats(&pos, &ctx, &limits.chase);
-    for (i, t) in found.iter().enumerate() {
-        outln!("{}. {}", i + 1, threat_line(&pos, t));
+    for t in qigui::xiangqi::threats(&pos, &ctx, &limits.chase) {
+        let line: Vec<String> = t.line.iter().map(|m| m.iccs()).collect();
+        let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
+        let parts: Vec<String> = t.participants.iter().map(|s| s.to_string()).collect();
+        outln!(
+            "{} {} {:?} [{}] line: {} participants: {}",
+            t.target,
+            t.piece.chinese(),
+            t.means,
+            cats.join(","),
+            line.join(" "),
+            parts.join(" ")
+        );
     }
-    if found.is_empty() {
-        outln!("无可得之子 / nothing to win");
-    }
-    let (en, zh) =
-        qigui::xiangqi::mate_words(&pos, qigui::xiangqi::mate_by_checks(&pos, limits.mate));
-    outln!("杀 / mate: {zh} / {en}");
+    outln!(
+        "mate by checks: {:?}",
+        qigui::xiangqi::mate_by_checks(&pos, limits.mate)
+    );
     Ok(ExitCode::SUCCESS)
-}
-
-/// One threat of `qigui threats` in the words of `judge --explain`:
-/// what is won, the line (Chinese notation, then ICCS) and the pieces
-/// taking part.
-fn threat_line(pos: &qigui::Position, t: &qigui::xiangqi::Threat) -> String {
-    let (en, zh) = qigui::xiangqi::threat_words(t);
-    let mut at = pos.clone();
-    let mut line_zh = Vec::new();
-    for &m in &t.line {
-        line_zh.push(notation::chinese(&at, m));
-        match at.play(m) {
-            Ok(next) => at = next,
-            Err(_) => break,
-        }
-    }
-    let line_iccs: Vec<String> = t.line.iter().map(|m| m.iccs()).collect();
-    let pieces: Vec<(String, String)> = t
-        .participants
-        .iter()
-        .filter_map(|&sq| pos.piece_at(sq).map(|p| (sq, p)))
-        .map(|(sq, p)| {
-            (
-                format!("the {} on {sq}", p.kind.name()),
-                format!("{}({sq})", p.chinese()),
-            )
-        })
-        .collect();
-    let (by_en, by_zh): (Vec<String>, Vec<String>) = pieces.into_iter().unzip();
-    format!(
-        "{zh}：{}，参与 {} / {en}: {}, with {}",
-        line_zh.join(" "),
-        by_zh.join("、"),
-        line_iccs.join(" "),
-        by_en.join(", ")
-    )
 }

@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use clap::Args;
 use qigui::xiangqi::{Cycle, RepetitionRules, Sequence};
-use serde::Serialize;
 
 use super::{EditionArg, TextOrJson, json_text};
 
@@ -32,17 +31,6 @@ pub struct RuleArgs {
     /// The output format
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
     format: TextOrJson,
-}
-
-/// `rule --format json`; `C` is the ruling's change (not exported by name).
-#[derive(Serialize)]
-struct RulingJson<'a, C: Serialize> {
-    verdict: &'static str,
-    clauses: &'a [&'static str],
-    red: &'a qigui::xiangqi::SideAssessment,
-    black: &'a qigui::xiangqi::SideAssessment,
-    change: &'a Option<C>,
-    explanation: &'a str,
 }
 
 /// The repetition rules (棋例) of `edition`: every Xiangqi edition has
@@ -86,15 +74,7 @@ pub fn rule(args: &RuleArgs) -> Result<ExitCode, String> {
     };
     let r = qigui::rule(&cycle, rules).map_err(|e| e.to_string())?;
     if args.format == TextOrJson::Json {
-        let v = RulingJson {
-            verdict: r.verdict.code(),
-            clauses: &r.clauses,
-            red: &r.red,
-            black: &r.black,
-            change: &r.change,
-            explanation: &r.explanation,
-        };
-        outln!("{}", json_text(&v, true)?);
+        outln!("{}", json_text(&r.to_json(), true)?);
     } else {
         outln!("{} ({})", r.verdict.code(), r.verdict.chinese());
         outln!("clauses: {}", r.clauses.join(", "));

@@ -41,7 +41,13 @@ pub struct StandingsArgs {
 
 pub fn standings(args: &StandingsArgs) -> Result<ExitCode, String> {
     let file = &args.file;
-    let mut t = qigui::formats::load_tournament(Path::new(file)).map_err(|e| e.to_string())?;
+    let (mut t, notes) =
+        qigui::formats::load_tournament_noted(Path::new(file)).map_err(|e| e.to_string())?;
+    // A TRF file's notes (the system assumed, record 162's A and P,
+    // tie-break codes the rules do not have, points the games do not give).
+    for n in &notes {
+        eprintln!("note: {n}");
+    }
     let rules = args.rules.map(qigui::EditionId::as_str);
     let s = standings::compute(&t, rules).map_err(|e| format!("{file}: {e}"))?;
     match args.format {

@@ -33,6 +33,39 @@ pub fn read_tournament(text: &str, file: &str) -> Result<Tournament, TournamentE
     read_as(text, file, extension(Path::new(file)))
 }
 
+/// Reads a tournament file as [`load_tournament`] does, with the notes a
+/// TRF file gives a tournament director ([`trf::read_noted`]); YAML and
+/// JSON files have none.
+pub fn load_tournament_noted(
+    path: &Path,
+) -> Result<(Tournament, Vec<trf::TrfNote>), TournamentError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| TournamentError::at(&file, format!("cannot read: {e}")))?;
+    read_noted_as(&text, &file, extension(path))
+}
+
+/// Reads a tournament from its text as [`read_tournament`] does, with the
+/// notes of a TRF file ([`trf::read_noted`]).
+pub fn read_tournament_noted(
+    text: &str,
+    file: &str,
+) -> Result<(Tournament, Vec<trf::TrfNote>), TournamentError> {
+    read_noted_as(text, file, extension(Path::new(file)))
+}
+
+fn read_noted_as(
+    text: &str,
+    file: &str,
+    ext: String,
+) -> Result<(Tournament, Vec<trf::TrfNote>), TournamentError> {
+    if ext != "json" && (ext == "trf" || ext == "trfx" || trf::looks_like_trf(text)) {
+        trf::read_noted(text, file).map(|r| (r.tournament, r.notes))
+    } else {
+        read_as(text, file, ext).map(|t| (t, Vec::new()))
+    }
+}
+
 /// A path's extension, lower case (empty without one).
 fn extension(path: &Path) -> String {
     path.extension()

@@ -170,6 +170,45 @@ pub struct Count {
 }
 
 impl Count {
+    /// The count as `qigui go score --format json` prints it (and the
+    /// Python package's `qigui.go.score` returns it): each side's `count`,
+    /// `stones`, `territory`, `dead`, `threshold` and `needs`, then
+    /// `size`, `half`, `dame`, `komi`, `handicap`, `handicap_return`,
+    /// `conceded_by`, `result` (`black_wins`, `white_wins`, `draw`),
+    /// `margin` and the `unsettled` points.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let side = |i: usize| {
+            json!({
+                "count": self.area[i].as_f64(),
+                "stones": self.stones[i],
+                "territory": self.territory[i],
+                "dead": self.dead[i],
+                "threshold": self.threshold[i].as_f64(),
+                "needs": self.needs[i],
+            })
+        };
+        let unsettled: Vec<String> = self.unsettled.iter().map(|p| p.to_string()).collect();
+        json!({
+            "size": self.size,
+            "half": self.half.as_f64(),
+            "black": side(0),
+            "white": side(1),
+            "dame": self.dame,
+            "komi": self.komi.as_f64(),
+            "handicap": self.handicap,
+            "handicap_return": self.handicap_return.as_f64(),
+            "conceded_by": self.conceded_by.map(Stone::name),
+            "result": match self.winner {
+                Some(Stone::Black) => "black_wins",
+                Some(Stone::White) => "white_wins",
+                None => "draw",
+            },
+            "margin": self.margin.as_f64(),
+            "unsettled": unsettled,
+        })
+    }
+
     /// `black wins by 1¾`, `white wins by ¼`, `draw`.
     pub fn result_text(&self) -> String {
         match self.winner {

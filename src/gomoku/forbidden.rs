@@ -247,6 +247,32 @@ pub fn forbidden_shape_at(board: &Board, p: Point, reading: Reading) -> Option<F
     judge_placed(&mut grid, at, reading, false)
 }
 
+/// The forbidden points as `qigui gomoku forbidden --format json` prints
+/// them (and the Python package's `qigui.gomoku.forbidden` returns them):
+/// `{"forbidden": [{"point": "K8", "kind": "overline"}, …]}`, one line,
+/// the fields in that order.
+pub fn forbidden_json(map: &[(Point, Forbidden)]) -> String {
+    #[derive(serde::Serialize)]
+    struct Entry {
+        point: String,
+        kind: &'static str,
+    }
+    #[derive(serde::Serialize)]
+    struct Out {
+        forbidden: Vec<Entry>,
+    }
+    let out = Out {
+        forbidden: map
+            .iter()
+            .map(|(p, f)| Entry {
+                point: p.to_string(),
+                kind: f.code(),
+            })
+            .collect(),
+    };
+    serde_json::to_string(&out).unwrap_or_default()
+}
+
 /// Every forbidden point of the board for black, A1 first, with its kind.
 pub fn forbidden_map(board: &Board, reading: Reading) -> Vec<(Point, Forbidden)> {
     let mut grid = Grid::from_board(board);

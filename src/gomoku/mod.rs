@@ -26,7 +26,8 @@ pub use board::{
     parse_points, split_points,
 };
 pub use forbidden::{
-    Forbidden, Reading, forbidden_at, forbidden_map, forbidden_shape_at, makes_five, makes_overline,
+    Forbidden, Reading, forbidden_at, forbidden_json, forbidden_map, forbidden_shape_at,
+    makes_five, makes_overline,
 };
 pub use openings::{
     Area, Choice, DESIGNATED, DesignatedOpening, Opening, OpeningError, OpeningRule, OverlineRule,

@@ -21,14 +21,22 @@
 //! Lines may end in CR, LF or CR LF; qigui writes CR LF. Positions count
 //! characters, so a Chinese name of three characters takes three columns.
 //!
+//! * Files as tournament directors write them (`director.rs`): record 162
+//!   is the event's point system, 202/212 choose 14.3.1 or 14.3.2, the
+//!   points column (81–84) is checked against the games, and without a
+//!   092 naming the system it is inferred from the games;
+//!   [`read_noted`] returns the notes on each.
+//!
 //! [`read`] and [`read_paired`] (in `read.rs`) take the records apart,
 //! record type by record type; [`write()`], [`write_with`] and
 //! [`write_paired`] (in `write.rs`) put them together.
 
+mod director;
 mod read;
 mod write;
 
-pub use read::{PairedRound, read, read_paired};
+pub use director::TrfNote;
+pub use read::{PairedRound, TrfRead, read, read_noted, read_paired};
 pub use write::{LineEnding, write, write_paired, write_with};
 
 /// Whether a text looks like a TRF file: its first non-blank line starts

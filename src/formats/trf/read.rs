@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::Slot;
+use super::director::{self, PointSystem, TrfNote};
 use crate::event::standings::points::Points;
 use crate::event::tournament::{
     EventType, FinalEntry, GameEntry, GameName, GameScoring, Id, MatchEntry, MatchScoring,
@@ -147,6 +148,14 @@ struct Records {
     forfeits: Vec<Line>,
     /// Records 240.
     byes: Vec<Line>,
+    /// Record 092's line and its text as written.
+    type_line: Option<(usize, String)>,
+    /// Record 162 (the point system).
+    points_162: Option<Line>,
+    /// Records 202 and 212 (tie-break lists): record, line, the list.
+    tiebreak_lists: Vec<(&'static str, usize, String)>,
+    /// Records 299 (bonus points, with the qigui scoring extension).
+    bonus: Vec<Line>,
 }
 
 /// The games read from the round columns, by round.
@@ -167,15 +176,67 @@ pub fn read_paired(
     text: &str,
     file: &str,
 ) -> Result<(Tournament, Option<PairedRound>), TournamentError> {
+    read_noted(text, file).map(|r| (r.tournament, r.paired))
+}
+
+/// What [`read_noted`] reads: the tournament, the round paired but not
+/// yet played, and the notes on what the file says that the rules read
+/// otherwise or that qigui had to assume.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrfRead {
+    /// The rounds played.
+    pub tournament: Tournament,
+    /// The last round, if it is paired and not yet played.
+    pub paired: Option<PairedRound>,
+    /// Notes for the tournament director (`director.rs`): record 162's
+    /// A and P against the rules, tie-break codes (202, 212) the CXA rules
+    /// do not have, points (001 positions 81–84) the games do not give,
+    /// the system assumed without a record 092 naming one.
+    pub notes: Vec<TrfNote>,
+}
+
+/// Reads TRF-2026 text as [`read_paired`] does, with the notes a
+/// tournament director should read (`spec/tournament-format.md`, "TRF as
+/// tournament directors write it").
+/// ```
+/// use qigui::event::System;
+/// use qigui::formats::trf;
+///
+/// // No record 092, and the two players met once: a round robin (14.1),
+/// // and a note that says so.
+/// let text = "\
+/// 001    1      Li                                                                 1.0    1     2 w 1
+/// 001    2      Wang                                                               0.0    2     1 b 0
+/// ";
+/// let read = trf::read_noted(text, "club.trf")?;
+/// assert_eq!(read.tournament.system, System::RoundRobin);
+/// assert_eq!(read.notes.len(), 1);
+/// assert!(read.notes[0].message.contains("no record 092"));
+/// # Ok::<(), qigui::event::TournamentError>(())
+/// ```
+pub fn read_noted(text: &str, file: &str) -> Result<TrfRead, TournamentError> {
     let loc = Loc { file };
+    let at = director::At { file };
     let mut t = Tournament::new(GameName::Xiangqi, System::Swiss);
     let mut rec = scan(text, loc, &mut t)?;
+    let named = system_of_type(&rec.type_text);
     if !rec.system_given {
-        t.system = system_of_type(&rec.type_text);
+        t.system = named.unwrap_or(System::Swiss);
     }
+    let scoring_given = t.scoring.is_some();
+    let points_162 = match &rec.points_162 {
+        Some((n, chars)) => Some((*n, director::read_162(*n, chars, &at)?)),
+        None => None,
+    };
     let (mut slots, ncols) = read_players(&mut t, &rec.players, loc)?;
+    let mut notes = check_points(&rec, &slots, points_162.map(|p| p.1), &at);
     let mut map = column_rounds(rec.round_map.take(), ncols, loc)?;
     let paired = paired_round(&t, &slots, &map, ncols, loc)?;
+    // Who met whom, every column (the paired round too): for the system.
+    let mut opponents: BTreeMap<u32, Vec<(u32, char)>> = BTreeMap::new();
+    for (&(_, p), (s, _, _)) in &slots {
+        opponents.entry(p).or_default().push((s.opponent, s.result));
+    }
     if let Some(pr) = &paired {
         let col = ncols - 1;
         slots.retain(|(c, _), _| *c != col);
@@ -201,7 +262,68 @@ pub fn read_paired(
         }
         read_forfeited_matches(t.game, &rec.forfeits, &rec.team_ids, &mut games.rounds, loc)?;
     }
-    finish(t, games.rounds, rec.rounds_142, paired, loc)
+    let (mut t, paired) = finish(t, games.rounds, rec.rounds_142, paired, loc)?;
+    if !rec.system_given && named.is_none() {
+        let line = rec.type_line.as_ref().map(|(n, s)| (*n, s.as_str()));
+        let (system, note) = director::infer_system(&t, &opponents, line, &at);
+        t.system = system;
+        notes.push(note);
+    }
+    if let (Some((n, ps)), false) = (points_162, scoring_given) {
+        notes.extend(director::apply_162(&mut t, &ps, n, &at));
+    }
+    // 202 first: of the two lists, 202 breaks ties (212 defines standings).
+    if let Some((record, n, list)) = rec
+        .tiebreak_lists
+        .iter()
+        .find(|(r, _, _)| *r == "202")
+        .or_else(|| rec.tiebreak_lists.first())
+    {
+        notes.extend(director::apply_tiebreaks(&mut t, record, *n, list, &at));
+    }
+    Ok(TrfRead {
+        tournament: t,
+        paired,
+        notes,
+    })
+}
+
+/// The points check of 001 positions 81–84 (`director::check_points`):
+/// each player's result codes and the 299 bonus points, under record 162's
+/// point system (`ps`), TRF's defaults without it.
+fn check_points(
+    rec: &Records,
+    slots: &Slots,
+    ps: Option<PointSystem>,
+    at: &director::At,
+) -> Vec<TrfNote> {
+    let mut results: BTreeMap<u32, Vec<char>> = BTreeMap::new();
+    for (&(_, p), (s, _, _)) in slots {
+        results.entry(p).or_default().push(s.result);
+    }
+    let mut bonus: BTreeMap<u32, Points> = BTreeMap::new();
+    for (_, chars) in &rec.bonus {
+        // 299: points at 14–17, players from 24 on, every 5 columns.
+        let Some(value) = Points::parse(&field(chars, 14, 17)) else {
+            continue;
+        };
+        let mut pos = 24;
+        while pos <= chars.len() {
+            if let Ok(id) = field(chars, pos, pos + 3).parse::<u32>() {
+                let sum = bonus.entry(id).or_insert(Points::ZERO);
+                *sum = *sum + value;
+            }
+            pos += 5;
+        }
+    }
+    director::check_points(
+        &rec.players,
+        &results,
+        &bonus,
+        &ps.unwrap_or_else(PointSystem::fide),
+        ps.is_some(),
+        at,
+    )
 }
 
 /// Sorts the lines by record type and reads the header records (012, 092,
@@ -224,7 +346,18 @@ fn scan(text: &str, loc: Loc, t: &mut Tournament) -> Result<Records, TournamentE
         let tag = field(&chars, 1, 3);
         match tag.as_str() {
             "012" => t.name = Some(field(&chars, 5, chars.len())).filter(|s| !s.is_empty()),
-            "092" => rec.type_text = field(&chars, 5, chars.len()).to_ascii_lowercase(),
+            "092" => {
+                let text = field(&chars, 5, chars.len());
+                rec.type_text = text.to_ascii_lowercase();
+                rec.type_line = Some((n, text));
+            }
+            "162" => rec.points_162 = Some((n, chars)),
+            "202" => rec
+                .tiebreak_lists
+                .push(("202", n, field(&chars, 5, chars.len()))),
+            "212" => rec
+                .tiebreak_lists
+                .push(("212", n, field(&chars, 5, chars.len()))),
             "142" => rec.rounds_142 = field(&chars, 5, chars.len()).parse().ok(),
             "001" => rec.players.push((n, chars)),
             "310" | "013" => rec.teams.push((n, chars)),
@@ -233,7 +366,8 @@ fn scan(text: &str, loc: Loc, t: &mut Tournament) -> Result<Records, TournamentE
             "240" => rec.byes.push((n, chars)),
             // Bonus points: qigui writes them only for a draw worth more to
             // the second mover (13.3), which the `scoring` extension says.
-            "299" if t.scoring.is_none() => {
+            "299" if t.scoring.is_some() => rec.bonus.push((n, chars)),
+            "299" => {
                 return Err(loc.at(
                     n,
                     1,
@@ -247,15 +381,10 @@ fn scan(text: &str, loc: Loc, t: &mut Tournament) -> Result<Records, TournamentE
     Ok(rec)
 }
 
-/// The system record 092 names, when the extension does not.
-fn system_of_type(type_text: &str) -> System {
-    if type_text.contains("double") {
-        System::DoubleRoundRobin
-    } else if type_text.contains("round") || type_text.contains("robin") {
-        System::RoundRobin
-    } else {
-        System::Swiss
-    }
+/// The system record 092 names, when the extension does not
+/// ([`director::system_named`]); `None` when it names none.
+fn system_of_type(type_text: &str) -> Option<System> {
+    director::system_named(type_text)
 }
 
 /// One line of the qigui extension (`### qigui …`, `rest` after the

@@ -501,6 +501,23 @@ pub struct Ruling {
     pub explanation: String,
 }
 
+impl Ruling {
+    /// The ruling as `qigui rule --format json` prints it (and the Python
+    /// package's `qigui.rule` returns it): `verdict` (its code),
+    /// `clauses`, `red` and `black` (each side's assessment), `change`
+    /// and `explanation`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "verdict": self.verdict.code(),
+            "clauses": self.clauses,
+            "red": self.red,
+            "black": self.black,
+            "change": self.change,
+            "explanation": self.explanation,
+        })
+    }
+}
+
 /// Why the labels cannot be ruled on.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RulingError {
