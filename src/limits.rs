@@ -28,3 +28,9 @@ pub const MAX_ADAPTER_LINE_BYTES: usize = 16 * 1024 * 1024;
 /// The longest piece of user input echoed back in an error message; longer
 /// input is cut with an ellipsis.
 pub const MAX_ECHO_CHARS: usize = 80;
+
+/// The most answers of one kind the classifier keeps while judging a cycle
+/// (the threats of a position, a mate by checks, an exchange after a
+/// capture, the best capture of a target): a kind that reaches it is
+/// emptied and fills again, so memory stays bounded however long the cycle.
+pub const MEMO_ENTRIES: usize = 50_000;
