@@ -24,23 +24,30 @@ use crate::xiangqi::repetition::chase::{ChaseLimits, LineResult, Threat};
 use crate::xiangqi::repetition::mate::{MateLimit, MateSearch};
 use crate::xiangqi::repetition::protection::ValueContext;
 
+/// A table of answers.
+type Table<K, V> = HashMap<K, V, FastHash>;
+
+/// The question [`crate::xiangqi::repetition::chase::threats`] answers.
+type ThreatsKey = (Position, ValueContext, ChaseLimits);
+/// The question [`crate::xiangqi::repetition::mate::mate_by_checks_sparing`]
+/// answers: the position, the pieces spared and the bound.
+type MateKey = (Position, Vec<(Square, Piece)>, MateLimit);
+/// The exchange after a first capture, given the pieces already free.
+type ExchangeKey = (Position, Move, ValueContext, ChaseLimits, Vec<Square>);
+/// The best capture of one target.
+type CaptureKey = (Position, Square, ValueContext, ChaseLimits);
+
 /// The answers kept while a [`Shared`] is open.
 #[derive(Default)]
 pub(crate) struct Memo {
     /// [`crate::xiangqi::repetition::chase::threats`].
-    pub(crate) threats: HashMap<(Position, ValueContext, ChaseLimits), Vec<Threat>, FastHash>,
+    pub(crate) threats: Table<ThreatsKey, Vec<Threat>>,
     /// [`crate::xiangqi::repetition::mate::mate_by_checks_sparing`].
-    pub(crate) mates: HashMap<(Position, Vec<(Square, Piece)>, MateLimit), MateSearch, FastHash>,
-    /// The exchange after a first capture, given the pieces already free,
-    /// with the positions it visited.
-    pub(crate) exchanges: HashMap<
-        (Position, Move, ValueContext, ChaseLimits, Vec<Square>),
-        (LineResult, u64),
-        FastHash,
-    >,
+    pub(crate) mates: Table<MateKey, MateSearch>,
+    /// The exchange after a first capture, with the positions it visited.
+    pub(crate) exchanges: Table<ExchangeKey, (LineResult, u64)>,
     /// The best capture of one target (`wins_piece`, `needed_for`).
-    pub(crate) captures:
-        HashMap<(Position, Square, ValueContext, ChaseLimits), Option<LineResult>, FastHash>,
+    pub(crate) captures: Table<CaptureKey, Option<LineResult>>,
 }
 
 thread_local! {
@@ -82,7 +89,7 @@ impl Drop for Shared {
 /// when the table holds none (or no table is open). The table is not
 /// borrowed while `compute` runs, so it may ask further questions.
 pub(crate) fn cached<K, V>(
-    table: fn(&mut Memo) -> &mut HashMap<K, V, FastHash>,
+    table: fn(&mut Memo) -> &mut Table<K, V>,
     key: K,
     compute: impl FnOnce() -> V,
 ) -> V
