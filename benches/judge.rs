@@ -129,11 +129,18 @@ fn table(figs: &[Figure]) -> String {
     );
     match cycles::cycles() {
         Ok(cs) => {
-            let mut times: Vec<f64> = cs
+            let mut timed: Vec<(f64, &str)> = cs
                 .iter()
-                .map(|c| median_ms(Duration::from_millis(50), || run_cycle(c)))
+                .map(|c| {
+                    (
+                        median_ms(Duration::from_millis(50), || run_cycle(c)),
+                        c.id.as_str(),
+                    )
+                })
                 .collect();
-            times.sort_by(f64::total_cmp);
+            timed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let slowest = timed.last().map_or("", |t| t.1);
+            let times: Vec<f64> = timed.iter().map(|t| t.0).collect();
             let (p50, p99) = (percentile(&times, 50.0), percentile(&times, 99.0));
             let _ = writeln!(
                 out,
@@ -148,7 +155,7 @@ fn table(figs: &[Figure]) -> String {
             );
             let _ = writeln!(
                 out,
-                "| {} real cycles, slowest | {:.3} | | |",
+                "| {} real cycles, slowest ({slowest}) | {:.3} | | |",
                 times.len(),
                 times.last().copied().unwrap_or(0.0)
             );
