@@ -2,13 +2,16 @@
 //! criterion runs (`cargo bench --bench judge` gives the figures to report).
 //! `cargo run --release --example time_figures [REPEAT] [FILTER]`: FILTER
 //! keeps the cases whose id contains it (`/图` for chapter 8's figures).
+//! Times are the thread's CPU time (Linux), so that other work on the
+//! machine does not inflate them; elsewhere the wall clock.
 
+#[path = "../benches/common/cpu.rs"]
+mod cpu;
 #[path = "../benches/common/figures.rs"]
 mod figures;
 
 use qigui::Limits;
 use qigui::xiangqi::RepetitionRules;
-use std::time::Instant;
 
 fn main() {
     let repeat: u32 = std::env::args()
@@ -23,7 +26,7 @@ fn main() {
         if !f.id.contains(filter.as_str()) {
             continue;
         }
-        let t = Instant::now();
+        let t = cpu::now_ns();
         for _ in 0..repeat {
             let _ = qigui::judge(
                 &f.start,
@@ -35,7 +38,7 @@ fn main() {
                 &limits,
             );
         }
-        let ms = t.elapsed().as_secs_f64() * 1000.0 / f64::from(repeat);
+        let ms = cpu::ms_between(t, cpu::now_ns()) / f64::from(repeat);
         total += ms;
         rows.push((ms, f.id));
     }
@@ -43,5 +46,8 @@ fn main() {
     for (ms, id) in &rows {
         println!("{ms:9.3} ms  {id}");
     }
-    println!("{total:9.3} ms  total");
+    println!(
+        "{total:9.3} ms  total ({} time)",
+        if cpu::is_cpu_time() { "CPU" } else { "wall" }
+    );
 }

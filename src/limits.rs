@@ -36,3 +36,9 @@ pub const MAX_RECORD_TREE_MOVES: usize = 200_000;
 /// The deepest nesting of variations (a variation within a variation …)
 /// read in one game record.
 pub const MAX_RECORD_VARIATION_DEPTH: usize = 64;
+
+/// The most answers of one kind the classifier keeps while judging a cycle
+/// (the threats of a position, a mate by checks, an exchange after a
+/// capture, the best capture of a target): a kind that reaches it is
+/// emptied and fills again, so memory stays bounded however long the cycle.
+pub const MEMO_ENTRIES: usize = 50_000;

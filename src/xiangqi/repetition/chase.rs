@@ -24,11 +24,12 @@
 use crate::xiangqi::board::{Color, Piece, PieceKind, Square};
 use crate::xiangqi::position::{Move, MoveList, Position};
 use crate::xiangqi::repetition::material::{self, Trade, Unit};
+use crate::xiangqi::repetition::memo;
 use crate::xiangqi::repetition::protection::{ValueContext, recapturable_after, unit_at};
 use crate::xiangqi::repetition::ruling::Target;
 
 /// Bounds of the searches behind [`threats`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChaseLimits {
     /// Plies of the capture search after the first capture (at most 23;
     /// larger values count as 23).
@@ -509,6 +510,21 @@ fn exchange_search_counted(
     limits: &ChaseLimits,
     free: &[Square],
 ) -> (LineResult, u64) {
+    memo::cached(
+        |m| &mut m.exchanges,
+        (pos.clone(), mv, *ctx, *limits, free.to_vec()),
+        || exchange_search_uncached(pos, mv, ctx, limits, free),
+    )
+}
+
+/// [`exchange_search_counted`], searched.
+fn exchange_search_uncached(
+    pos: &Position,
+    mv: Move,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+    free: &[Square],
+) -> (LineResult, u64) {
     let starter = pos.turn();
     let mut start = Acc::new();
     if let Some(u) = unit_at(pos, mv.to, ctx) {
@@ -655,6 +671,20 @@ fn winning_captures(
 /// The best way for the side to move to win the piece on `target` by
 /// capturing it, if any wins.
 fn capture_threat(
+    pos: &Position,
+    target: Square,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Option<LineResult> {
+    memo::cached(
+        |m| &mut m.captures,
+        (pos.clone(), target, *ctx, *limits),
+        || capture_threat_uncached(pos, target, ctx, limits),
+    )
+}
+
+/// [`capture_threat`], searched.
+fn capture_threat_uncached(
     pos: &Position,
     target: Square,
     ctx: &ValueContext,
@@ -983,6 +1013,15 @@ fn origin(line: &[Move], sq: Square) -> Square {
 
 /// Every enemy piece the side to move could win, with categories.
 pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<Threat> {
+    memo::cached(
+        |m| &mut m.threats,
+        (pos.clone(), *ctx, *limits),
+        || threats_uncached(pos, ctx, limits),
+    )
+}
+
+/// [`threats`], searched.
+fn threats_uncached(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<Threat> {
     let side = pos.turn();
     let mut out: Vec<Threat> = Vec::new();
     let legal = pos.legal_moves();

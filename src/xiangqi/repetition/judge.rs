@@ -6,6 +6,7 @@ use crate::xiangqi::board::{Color, Square};
 use crate::xiangqi::notation;
 use crate::xiangqi::position::{Move, Position};
 use crate::xiangqi::repetition::label::{self, Analysis, Context, Limits};
+use crate::xiangqi::repetition::memo;
 use crate::xiangqi::repetition::ruling::{
     self, Cycle, RepetitionRules, Ruling, RulingError, Sequence,
 };
@@ -45,6 +46,8 @@ pub fn judge(
     key_points: &[Square],
     limits: &Limits,
 ) -> Judgement {
+    // Each position's analyses are computed once for the whole cycle.
+    let _shared = memo::Shared::begin();
     let mut cur = start.clone();
     let mut out = Vec::new();
     let mut positions = vec![cur.clone()];

@@ -8,9 +8,13 @@
 
 use crate::xiangqi::board::{Piece, Square};
 use crate::xiangqi::position::{Move, Position};
+use std::collections::HashMap;
+
+use crate::limits::MEMO_ENTRIES;
+use crate::xiangqi::repetition::memo;
 
 /// Bounds of the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MateLimit {
     /// The most checking moves of the attacker (1 = mate in one).
     pub checks: u32,
@@ -51,21 +55,58 @@ impl MateSearch {
     }
 }
 
+/// What [`Search::attack`] found from a position with a number of checks
+/// left, and the positions it visited to find it.
+type Found = (Option<(Move, u32)>, u64);
+
 struct Search<'a> {
     nodes: u64,
     limit: u64,
     exhausted: bool,
     /// Enemy pieces the attacker may not take (by square and piece).
     spared: &'a [(Square, Piece)],
+    /// The answers of [`Search::attack`] already found (transpositions, and
+    /// the shallower searches of iterative deepening), each with the
+    /// positions it visited: a stored answer is taken only when searching
+    /// again would not reach the node bound, and its positions are counted
+    /// as if visited, so the answer and the bound are the same as without it.
+    known: HashMap<(Position, u32), Found, memo::FastHash>,
 }
 
 impl Search<'_> {
+    fn new(spared: &[(Square, Piece)], limit: u64) -> Search<'_> {
+        Search {
+            nodes: 0,
+            limit,
+            exhausted: false,
+            spared,
+            known: HashMap::default(),
+        }
+    }
+
     /// Can the side to move mate with at most `checks` checking moves?
     /// Returns the number of checks needed.
     fn attack(&mut self, pos: &Position, checks: u32) -> Option<(Move, u32)> {
         if checks == 0 {
             return None;
         }
+        let key = (pos.clone(), checks);
+        if let Some(&(found, used)) = self.known.get(&key) {
+            if self.nodes + used <= self.limit {
+                self.nodes += used;
+                return found;
+            }
+        }
+        let start = self.nodes;
+        let found = self.attack_searched(pos, checks);
+        if !self.exhausted && self.known.len() < MEMO_ENTRIES {
+            self.known.insert(key, (found, self.nodes - start));
+        }
+        found
+    }
+
+    /// [`Search::attack`], searched.
+    fn attack_searched(&mut self, pos: &Position, checks: u32) -> Option<(Move, u32)> {
         let mut best: Option<(Move, u32)> = None;
         for &mv in pos.checking_moves().iter() {
             if self
@@ -143,12 +184,20 @@ pub fn mate_by_checks_sparing(
     spared: &[(Square, Piece)],
     limit: MateLimit,
 ) -> MateSearch {
-    let mut s = Search {
-        nodes: 0,
-        limit: limit.nodes,
-        exhausted: false,
-        spared,
-    };
+    memo::cached(
+        |m| &mut m.mates,
+        (pos.clone(), spared.to_vec(), limit),
+        || mate_by_checks_searched(pos, spared, limit),
+    )
+}
+
+/// [`mate_by_checks_sparing`], searched.
+fn mate_by_checks_searched(
+    pos: &Position,
+    spared: &[(Square, Piece)],
+    limit: MateLimit,
+) -> MateSearch {
+    let mut s = Search::new(spared, limit.nodes);
     // Iterative deepening finds short mates fast and reports the shortest.
     for depth in 1..=limit.checks {
         if let Some((first, checks)) = s.attack(pos, depth) {
@@ -169,12 +218,7 @@ pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool
         return false;
     }
     let next = pos.play_unchecked(first);
-    let mut s = Search {
-        nodes: 0,
-        limit: limit.nodes,
-        exhausted: false,
-        spared: &[],
-    };
+    let mut s = Search::new(&[], limit.nodes);
     for more in 0..limit.checks {
         if s.defend(&next, more).is_some() {
             return true;

@@ -19,7 +19,7 @@ use crate::xiangqi::repetition::material::Unit;
 
 /// Context that values depend on: the move before the position, so that a
 /// pawn that has just crossed the river counts for nothing (26.7).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ValueContext {
     /// The last move played before the position analysed, if known.
     pub last_move: Option<Move>,

@@ -43,6 +43,7 @@ use crate::xiangqi::position::{Move, Position};
 use crate::xiangqi::repetition::chase::{ChaseLimits, Means};
 use crate::xiangqi::repetition::explain::{self, Wording};
 use crate::xiangqi::repetition::mate::MateLimit;
+use crate::xiangqi::repetition::memo;
 use crate::xiangqi::repetition::protection::ValueContext;
 use crate::xiangqi::repetition::ruling::{Label, MoveLabel, Target};
 
@@ -186,6 +187,10 @@ struct Scene<'a> {
 /// (24.3), the offers (24.4, 26.10) and the kinds of 闲 (24.5–24.8), the
 /// heaviest first (26.4).
 pub fn classify(before: &Position, mv: Move, ctx: &Context, limits: &Limits) -> Analysis {
+    // The analyses of the positions around the move are shared between the
+    // labels (and with the other moves of the cycle when `judge` opened the
+    // table first).
+    let _shared = memo::Shared::begin();
     let moved = before.piece_at(mv.from);
     let after = before.play_unchecked(mv);
     let (reason, reason_zh) = explain::idle();

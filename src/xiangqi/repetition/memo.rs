@@ -1,0 +1,189 @@
+//! Work shared across the moves of one cycle: the analyses behind the labels
+//! (24.2 杀, 24.3 捉) are pure functions of a position and their bounds, and
+//! one cycle asks for the same ones many times — the threats of a position
+//! before one move and after the one before it, the exchange that follows a
+//! capture from every series of checks that reaches the same position, the
+//! mate by checks after the same capture. [`Shared::begin`] opens a table
+//! for the thread; while it is open, [`cached`] answers a question asked
+//! before from the table instead of searching again.
+//!
+//! Every answer is stored whole, with the positions the search visited
+//! when the caller counts them against a bound, so a label, a verdict or an
+//! explanation cannot depend on whether the table was open. The table
+//! holds at most [`crate::limits::MEMO_ENTRIES`] answers of each kind: a
+//! kind that fills up is emptied and begins again.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use crate::limits::MEMO_ENTRIES;
+use crate::xiangqi::board::{Piece, Square};
+use crate::xiangqi::position::{Move, Position};
+use crate::xiangqi::repetition::chase::{ChaseLimits, LineResult, Threat};
+use crate::xiangqi::repetition::mate::{MateLimit, MateSearch};
+use crate::xiangqi::repetition::protection::ValueContext;
+
+/// A table of answers.
+type Table<K, V> = HashMap<K, V, FastHash>;
+
+/// The question [`crate::xiangqi::repetition::chase::threats`] answers.
+type ThreatsKey = (Position, ValueContext, ChaseLimits);
+/// The question [`crate::xiangqi::repetition::mate::mate_by_checks_sparing`]
+/// answers: the position, the pieces spared and the bound.
+type MateKey = (Position, Vec<(Square, Piece)>, MateLimit);
+/// The exchange after a first capture, given the pieces already free.
+type ExchangeKey = (Position, Move, ValueContext, ChaseLimits, Vec<Square>);
+/// The best capture of one target.
+type CaptureKey = (Position, Square, ValueContext, ChaseLimits);
+
+/// The answers kept while a [`Shared`] is open.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// [`crate::xiangqi::repetition::chase::threats`].
+    pub(crate) threats: Table<ThreatsKey, Vec<Threat>>,
+    /// [`crate::xiangqi::repetition::mate::mate_by_checks_sparing`].
+    pub(crate) mates: Table<MateKey, MateSearch>,
+    /// The exchange after a first capture, with the positions it visited.
+    pub(crate) exchanges: Table<ExchangeKey, (LineResult, u64)>,
+    /// The best capture of one target (`wins_piece`, `needed_for`).
+    pub(crate) captures: Table<CaptureKey, Option<LineResult>>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+}
+
+/// An open table of shared answers for this thread; closed when dropped.
+/// Opening one while another is open shares the open one.
+pub(crate) struct Shared {
+    /// Whether this one opened the table (and closes it).
+    opened: bool,
+}
+
+impl Shared {
+    /// Opens the table for the thread, unless one is open already.
+    pub(crate) fn begin() -> Shared {
+        let opened = MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.is_some() {
+                false
+            } else {
+                *m = Some(Memo::default());
+                true
+            }
+        });
+        Shared { opened }
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        if self.opened {
+            MEMO.with(|m| *m.borrow_mut() = None);
+        }
+    }
+}
+
+/// The answer to `key` in the table `table` picks, computed by `compute`
+/// when the table holds none (or no table is open). The table is not
+/// borrowed while `compute` runs, so it may ask further questions.
+pub(crate) fn cached<K, V>(
+    table: fn(&mut Memo) -> &mut Table<K, V>,
+    key: K,
+    compute: impl FnOnce() -> V,
+) -> V
+where
+    K: Hash + Eq,
+    V: Clone,
+{
+    let found = MEMO.with(|m| {
+        m.borrow_mut()
+            .as_mut()
+            .map(|memo| table(memo).get(&key).cloned())
+    });
+    match found {
+        // No table open.
+        None => compute(),
+        Some(Some(v)) => v,
+        Some(None) => {
+            let v = compute();
+            MEMO.with(|m| {
+                if let Some(memo) = m.borrow_mut().as_mut() {
+                    let t = table(memo);
+                    if t.len() >= MEMO_ENTRIES {
+                        t.clear();
+                    }
+                    t.insert(key, v.clone());
+                }
+            });
+            v
+        }
+    }
+}
+
+/// A fast hash for the tables' keys (positions, moves, points): the
+/// standard library's default is built to resist chosen keys, which costs
+/// more than the searches save on small keys; the keys here are positions
+/// the search itself reaches.
+pub(crate) type FastHash = BuildHasherDefault<Fx>;
+
+/// A multiply–rotate hash over eight bytes at a time.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Fx(u64);
+
+impl Fx {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for Fx {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.add(i as u64);
+        self.add((i >> 64) as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
