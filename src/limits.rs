@@ -28,3 +28,7 @@ pub const MAX_ADAPTER_LINE_BYTES: usize = 16 * 1024 * 1024;
 /// The longest piece of user input echoed back in an error message; longer
 /// input is cut with an ellipsis.
 pub const MAX_ECHO_CHARS: usize = 80;
+
+/// The most players (or teams) of a round-robin table (附录二): 10,000 is
+/// 9,999 rounds of 5,000 games, about 500 MB printed.
+pub const MAX_ROUND_ROBIN_PLAYERS: u32 = 10_000;
