@@ -432,7 +432,8 @@ fn split(
         split(ctx, criteria, values, group, k + 1, first, out);
         return;
     }
-    let key = |e: usize| values[e][k].clone().unwrap_or_default();
+    // Read in place: a sort of n entrants compares O(n log n) times.
+    let key = |e: usize| -> &[Points] { values[e][k].as_deref().unwrap_or(&[]) };
     let mut sorted = group.clone();
     sorted.sort_by(|&a, &b| compare(&key(a), &key(b), better).0);
     let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
