@@ -123,8 +123,3 @@ pub fn swiss_event(game: GameName, n: u32, played: u32, planned: u32) -> Tournam
     }
     t
 }
-
-/// The growth exponent between two sizes and their times: `t ∝ n^k`.
-pub fn exponent(n1: f64, t1: f64, n2: f64, t2: f64) -> f64 {
-    (t2 / t1).ln() / (n2 / n1).ln()
-}

@@ -32,8 +32,8 @@ pub fn report(title: &str, rows: &[(u32, Duration, Option<Duration>)]) {
             format!("{k:.2}")
         });
         let goal = match target {
-            Some(g) if t <= g => format!("under {:?}: met", g),
-            Some(g) => format!("under {:?}: NOT MET", g),
+            Some(g) if t <= g => format!("under {g:?}: met"),
+            Some(g) => format!("under {g:?}: NOT MET"),
             None => String::from("-"),
         };
         println!("  {n:>9}  {:>12}  {k:>8}  {goal}", format!("{t:.3?}"));

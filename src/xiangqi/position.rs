@@ -987,9 +987,9 @@ impl Position {
                 // of the line or take the cannon, never take the other screen.
                 let allowed =
                     (before[2] & !(1u128 << found[0]) & !(1u128 << found[1])) | (1u128 << found[2]);
-                for i in 0..2 {
+                for (i, &screen) in found.iter().enumerate().take(2) {
                     if is_ours(i) {
-                        out.pin(found[i], allowed);
+                        out.pin(screen, allowed);
                     }
                 }
             }

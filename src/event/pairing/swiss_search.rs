@@ -119,7 +119,7 @@ fn row(c: Colour) -> usize {
     }
 }
 
-impl<'a> Pairer<'a> {
+impl Pairer<'_> {
     /// [`Pairer::search`] without the matching bound, by the linked lists of
     /// the module documentation; `None` if the budget runs out or no pass
     /// leaves at most `target`. `set` must be in the order of
