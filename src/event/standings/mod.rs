@@ -435,7 +435,7 @@ fn split(
     // Read in place: a sort of n entrants compares O(n log n) times.
     let key = |e: usize| -> &[Points] { values[e][k].as_deref().unwrap_or(&[]) };
     let mut sorted = group.clone();
-    sorted.sort_by(|&a, &b| compare(&key(a), &key(b), better).0);
+    sorted.sort_by(|&a, &b| compare(key(a), key(b), better).0);
     let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
     for e in sorted {
         match classes.last_mut() {
