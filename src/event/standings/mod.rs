@@ -439,11 +439,11 @@ fn split(
     let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
     for e in sorted {
         match classes.last_mut() {
-            Some((cls, _)) if compare(&key(cls[0]), &key(e), better).0 == Ordering::Equal => {
+            Some((cls, _)) if compare(key(cls[0]), key(e), better).0 == Ordering::Equal => {
                 cls.push(e);
             }
             Some((cls, _)) => {
-                let step = compare(&key(cls[0]), &key(e), better).1;
+                let step = compare(key(cls[0]), key(e), better).1;
                 classes.push((vec![e], Some(Decision { criterion: k, step })));
             }
             None => classes.push((vec![e], first)),
