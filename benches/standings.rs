@@ -1,14 +1,26 @@
-//! Standings of a large Swiss event: 100 players, 9 rounds (circle-method
-//! pairings, results from a fixed pseudo-random sequence), under 2020
-//! 14.3.1 (which ranks the event again after every earlier round for the
-//! previous-round tie-break), 14.3.2, and Gomoku 29.2.1.
+//! Standings of Swiss events.
+//!
+//! * Criterion: 100 players, 9 rounds (circle-method pairings, results from
+//!   a fixed pseudo-random sequence), under 2020 14.3.1 (which ranks the
+//!   event again after every earlier round for the previous-round
+//!   tie-break), 14.3.2, and Gomoku 29.2.1; and the TRF reader.
+//! * Growth: events of 1,000, 10,000 and 100,000 players after 4 rounds
+//!   (`common/events.rs`), ranked under 14.3.1, with the growth exponent
+//!   and issue 26's target (100,000 players under 1 s).
 //!
 //! `cargo bench --bench standings`
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Duration;
+
+use criterion::Criterion;
 use qigui::event::{
     GameEntry, GameName, Id, Player, ResultCode, RoundEntry, System, TiebreakChoice, Tournament,
 };
+
+#[path = "common/events.rs"]
+mod events;
+#[path = "common/growth.rs"]
+mod growth;
 
 fn event(game: GameName, n: u32, rounds: u32) -> Tournament {
     let mut t = Tournament::new(game, System::Swiss);
@@ -73,7 +85,36 @@ fn bench(c: &mut Criterion) {
     c.bench_function("trf read 100x9", |b| {
         b.iter(|| qigui::formats::trf::read(&text, "bench"))
     });
+    let big = events::swiss_event(GameName::Xiangqi, 10_000, 4, 9);
+    c.bench_function("standings swiss 10000x4 14.3.1", |b| {
+        b.iter(|| qigui::event::standings::compute(&big, None))
+    });
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+/// Standings at 1k, 10k and 100k players, beside the target.
+fn growth() {
+    let mut rows = Vec::new();
+    for n in [1_000u32, 10_000, 100_000] {
+        let t = events::swiss_event(GameName::Xiangqi, n, 4, 9);
+        let time = growth::best_of(3, || {
+            qigui::event::standings::compute(&t, None).expect("the event ranks")
+        });
+        let target = (n == 100_000).then_some(Duration::from_secs(1));
+        rows.push((n, time, target));
+    }
+    growth::report(
+        "standings of a Swiss event after 4 rounds of 9 (14.3.1), best of 3:",
+        &rows,
+    );
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    bench(&mut c);
+    c.final_summary();
+    // Only under `cargo bench` (which passes --bench), not when `cargo test
+    // --benches` runs the benches once as tests.
+    if std::env::args().any(|a| a == "--bench") {
+        growth();
+    }
+}

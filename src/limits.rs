@@ -42,3 +42,7 @@ pub const MAX_RECORD_VARIATION_DEPTH: usize = 64;
 /// capture, the best capture of a target): a kind that reaches it is
 /// emptied and fills again, so memory stays bounded however long the cycle.
 pub const MEMO_ENTRIES: usize = 50_000;
+
+/// The most players (or teams) of a round-robin table (附录二): 10,000 is
+/// 9,999 rounds of 5,000 games, about 500 MB printed.
+pub const MAX_ROUND_ROBIN_PLAYERS: u32 = 10_000;

@@ -144,13 +144,13 @@ pub fn pair(cmd: &PairCommand) -> Result<ExitCode, String> {
 }
 
 fn round_robin_cmd(args: &RoundRobinArgs) -> Result<ExitCode, String> {
+    use std::io::Write as _;
     let n = args.n;
-    let table = if args.double {
-        round_robin::double_table(n)
+    let table: Box<dyn Iterator<Item = Vec<qigui::event::pairing::Game>>> = if args.double {
+        Box::new(round_robin::double_rounds(n).map_err(|e| e.to_string())?)
     } else {
-        round_robin::table(n)
-    }
-    .map_err(|e| e.to_string())?;
+        Box::new(round_robin::rounds(n).map_err(|e| e.to_string())?)
+    };
     let games = args.games.map_or(1, |g| g.max(1));
     if games > round_robin::MAX_GAMES {
         return Err(format!(
@@ -158,16 +158,36 @@ fn round_robin_cmd(args: &RoundRobinArgs) -> Result<ExitCode, String> {
             round_robin::MAX_GAMES
         ));
     }
-    for (r, round) in table.iter().enumerate() {
-        let sets = round_robin::match_games(round, games);
-        for (k, set) in sets.iter().enumerate() {
-            let text: Vec<String> = set.iter().map(|g| g.text()).collect();
-            if games > 1 {
-                outln!("round {} game {}: {}", r + 1, k + 1, text.join(" "));
-            } else {
-                outln!("round {}: {}", r + 1, text.join(" "));
+    // One round at a time, through one buffer: the 10,000-player table is
+    // about 500 MB of text.
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut write_round =
+        |r: usize, round: &[qigui::event::pairing::Game]| -> std::io::Result<()> {
+            let sets = round_robin::match_games(round, games);
+            for (k, set) in sets.iter().enumerate() {
+                if games > 1 {
+                    write!(out, "round {} game {}:", r + 1, k + 1)?;
+                } else {
+                    write!(out, "round {}:", r + 1)?;
+                }
+                for g in set {
+                    match g.second {
+                        Some(b) => write!(out, " {}-{b}", g.first)?,
+                        None => write!(out, " {}-bye", g.first)?,
+                    }
+                }
+                writeln!(out)?;
             }
+            Ok(())
+        };
+    for (r, round) in table.enumerate() {
+        if let Err(e) = write_round(r, &round) {
+            crate::cli::output_failed(e);
         }
+    }
+    if let Err(e) = out.flush() {
+        crate::cli::output_failed(e);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -396,8 +396,16 @@ pub(crate) struct CheckInfo {
     horse_points: u128,
 }
 
-/// What the legality test of one position's moves needs
-/// ([`Position::legality`]).
+/// The most pieces of the side to move that can be pinned at once: along
+/// the four lines from its king, two each (the screens of a cannon), and on
+/// the four horses' legs next to it.
+const MAX_PINS: usize = 12;
+
+/// What the legality test of one position's moves needs, computed once per
+/// position ([`Position::legality`]), the way engines do: the checks, the
+/// pinned pieces and where each may still go, and the points no piece may
+/// enter. A move of a piece other than the king is then legal (not 自杀,
+/// 3.4) by two mask tests, without making it.
 struct Legality {
     /// Whether the side to move is in check.
     in_check: bool,
@@ -406,6 +414,63 @@ struct Legality {
     /// When in check: the points (bit `index`) on the checking lines — the
     /// checkers, the points between them and the king, the horses' legs.
     evasions: u128,
+    /// When not in check: the pieces (bit `index`) whose leaving their point
+    /// would expose the king — the only piece between it and an enemy rook
+    /// or the enemy king (the open file of 3.4), either of the two pieces
+    /// between it and an enemy cannon, a piece on the leg of an enemy horse
+    /// aimed at it.
+    pinned: u128,
+    /// Each pinned piece's point and the points it may still go to (the
+    /// intersection over all its pins).
+    pins: [(u8, u128); MAX_PINS],
+    /// How many entries of `pins` are used.
+    pin_count: usize,
+    /// When not in check: the empty points between the king and an enemy
+    /// cannon with nothing between them; a piece entering one becomes the
+    /// cannon's screen.
+    forbidden: u128,
+}
+
+impl Legality {
+    /// Restricts the piece on `s` to the points `allowed`.
+    #[inline]
+    fn pin(&mut self, s: u8, allowed: u128) {
+        let bit = 1u128 << s;
+        if self.pinned & bit != 0 {
+            for entry in self.pins[..self.pin_count].iter_mut() {
+                if entry.0 == s {
+                    entry.1 &= allowed;
+                    return;
+                }
+            }
+        }
+        if self.pin_count < MAX_PINS {
+            self.pinned |= bit;
+            self.pins[self.pin_count] = (s, allowed);
+            self.pin_count += 1;
+        }
+    }
+
+    /// Where the piece on `s` may go as far as its pins allow (every point
+    /// when it is not pinned).
+    #[inline]
+    fn allowed(&self, s: usize) -> u128 {
+        if self.pinned & (1u128 << s) == 0 {
+            return !0;
+        }
+        self.pins[..self.pin_count]
+            .iter()
+            .find(|e| e.0 as usize == s)
+            .map_or(0, |e| e.1)
+    }
+
+    /// Whether a move of a piece other than the king, from `f` to `t`, keeps
+    /// the king safe, when the side to move is not in check.
+    #[inline]
+    fn keeps_king_safe(&self, f: usize, t: usize) -> bool {
+        let to = 1u128 << t;
+        self.forbidden & to == 0 && (self.pinned & (1u128 << f) == 0 || self.allowed(f) & to != 0)
+    }
 }
 
 /// The direction ([`DIRS`](crate::xiangqi::tables::DIRS)) of the ray from point `s`
@@ -829,18 +894,30 @@ impl Position {
 
     /// What testing the legality of this position's moves needs, computed
     /// once per position: when in check, the points a move must leave or
-    /// reach to answer every check ([`Legality::evasions`]).
+    /// reach to answer every check ([`Legality::evasions`]); otherwise the
+    /// pins and the points no piece may enter ([`Legality::pinned`],
+    /// [`Legality::forbidden`]).
     fn legality(&self, in_check: bool) -> Legality {
         let us = self.turn;
+        let them = us.opponent();
         let king = self.kings[us.index()] as usize;
-        let mut evasions = 0u128;
+        let mut out = Legality {
+            in_check,
+            king,
+            evasions: 0,
+            pinned: 0,
+            pins: [(0, 0); MAX_PINS],
+            pin_count: 0,
+            forbidden: 0,
+        };
+        let (rook, cannon, pawn, horse, their_king) = (
+            code(them, PieceKind::Rook),
+            code(them, PieceKind::Cannon),
+            code(them, PieceKind::Pawn),
+            code(them, PieceKind::Horse),
+            code(them, PieceKind::King),
+        );
         if in_check {
-            let them = us.opponent();
-            let (rook, cannon, pawn) = (
-                code(them, PieceKind::Rook),
-                code(them, PieceKind::Cannon),
-                code(them, PieceKind::Pawn),
-            );
             for (d, ray) in RAYS[king].iter().enumerate() {
                 let mut line = 0u128;
                 let mut screened = false;
@@ -852,36 +929,86 @@ impl Position {
                     }
                     if screened {
                         if p == cannon {
-                            evasions |= line;
+                            out.evasions |= line;
                         }
                         break;
                     }
                     let pawn_attacks = i == 0 && p == pawn && pawn_reaches(d, them, t);
                     if p == rook || pawn_attacks {
-                        evasions |= line;
+                        out.evasions |= line;
                     }
                     screened = true;
                 }
             }
-            let horse = code(them, PieceKind::Horse);
             let hs = &HORSE_ATTACKERS[king];
             for i in 0..hs.len as usize {
                 let (at, leg) = (hs.to[i], hs.via[i]);
                 if self.board[at as usize] == horse && self.board[leg as usize] == 0 {
-                    evasions |= (1u128 << at) | (1u128 << leg);
+                    out.evasions |= (1u128 << at) | (1u128 << leg);
+                }
+            }
+            return out;
+        }
+        let ours = self.occupied[us.index()];
+        for ray in RAYS[king].iter() {
+            // The first three pieces along the line and the points before
+            // each (`before[i]`: the points between the king and piece i).
+            let mut found = [0u8; 3];
+            let mut before = [0u128; 3];
+            let mut n = 0;
+            let mut line = 0u128;
+            for &t in ray.squares() {
+                if self.board[t as usize] != 0 {
+                    found[n] = t;
+                    before[n] = line;
+                    n += 1;
+                    if n == 3 {
+                        break;
+                    }
+                }
+                line |= 1u128 << t;
+            }
+            if n == 0 {
+                continue;
+            }
+            let at = |i: usize| self.board[found[i] as usize];
+            let is_ours = |i: usize| ours & (1u128 << found[i]) != 0;
+            if at(0) == cannon {
+                // Nothing between: a piece entering would be its screen.
+                out.forbidden |= before[0];
+            }
+            if n >= 2 && is_ours(0) && (at(1) == rook || at(1) == their_king) {
+                // The only piece between the king and a rook (or the other
+                // king, 3.4's open file): it may move along the line or take.
+                out.pin(found[0], before[1] | (1u128 << found[1]));
+            }
+            if n == 3 && at(2) == cannon {
+                // The two screens of a cannon: each may go to an empty point
+                // of the line or take the cannon, never take the other screen.
+                let allowed =
+                    (before[2] & !(1u128 << found[0]) & !(1u128 << found[1])) | (1u128 << found[2]);
+                for (i, &screen) in found.iter().enumerate().take(2) {
+                    if is_ours(i) {
+                        out.pin(screen, allowed);
+                    }
                 }
             }
         }
-        Legality {
-            in_check,
-            king,
-            evasions,
+        let hs = &HORSE_ATTACKERS[king];
+        for i in 0..hs.len as usize {
+            let (at, leg) = (hs.to[i], hs.via[i]);
+            if self.board[at as usize] == horse && ours & (1u128 << leg) != 0 {
+                // On the leg of a horse aimed at the king: it may only take
+                // the horse.
+                out.pin(leg, 1u128 << at);
+            }
         }
+        out
     }
 
     /// Whether the pseudo-legal `mv` keeps one's own king safe (not 自杀,
-    /// 3.4). Called on a scratch copy of the position (the move is made and
-    /// unmade), with the position's [`Position::legality`].
+    /// 3.4), with the position's [`Position::legality`]. Only a king move, or
+    /// any move while in check, is made (on this scratch copy) and unmade.
     #[inline]
     fn is_safe(&mut self, mv: Move, legality: &Legality) -> bool {
         let (f, t) = (mv.from.index(), mv.to.index());
@@ -894,29 +1021,10 @@ impl Position {
             }
             return !self.exposed_after(mv, true);
         }
-        !self.needs_full_test(mv, false) || !self.exposed_after(mv, false)
-    }
-
-    /// Whether a pseudo-legal move needs the full self-exposure test: only a
-    /// king move, a move while in check, or a move touching a line or a horse
-    /// leg of one's own king can expose it.
-    #[inline]
-    fn needs_full_test(&self, mv: Move, in_check: bool) -> bool {
-        if in_check {
-            return true;
+        if f == legality.king {
+            return !self.exposed_after(mv, false);
         }
-        let k = self.kings[self.turn.index()] as usize;
-        let (f, t) = (mv.from.index(), mv.to.index());
-        if f == k {
-            return true;
-        }
-        let (kf, kr) = (k % 9, k / 9);
-        let (ff, fr) = (f % 9, f / 9);
-        if ff == kf || fr == kr || t % 9 == kf || t / 9 == kr {
-            return true;
-        }
-        // Diagonal neighbours of the king are the legs of horses attacking it.
-        ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1
+        legality.keeps_king_safe(f, t)
     }
 
     /// The legal moves: pseudo-legal moves that do not expose one's own king.
@@ -935,19 +1043,108 @@ impl Position {
         out
     }
 
-    /// Counts the legal moves without collecting them.
+    /// Counts the legal moves without collecting them. Out of check, the
+    /// moves are never made: each piece's targets are a set of points, cut
+    /// down by its pins and the points no piece may enter, and counted; only
+    /// the king's few steps are tried on the board.
     pub fn count_legal_moves(&mut self) -> u64 {
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
         let in_check = self.is_check();
         let legality = self.legality(in_check);
-        let mut n = 0;
-        for &mv in pseudo.iter() {
-            if self.is_safe(mv, &legality) {
+        if in_check {
+            let mut pseudo = MoveList::new();
+            self.gen_pseudo(&mut pseudo);
+            let mut n = 0;
+            for &mv in pseudo.iter() {
+                if self.is_safe(mv, &legality) {
+                    n += 1;
+                }
+            }
+            return n;
+        }
+        let us = self.turn;
+        let king = legality.king;
+        let ours = self.occupied[us.index()];
+        let open = !legality.forbidden & !ours;
+        let mut n = 0u64;
+        for s in points(ours & !(1u128 << king)) {
+            let mut to = self.targets(s, self.board[s]) & open;
+            if legality.pinned & (1u128 << s) != 0 {
+                to &= legality.allowed(s);
+            }
+            n += u64::from(to.count_ones());
+        }
+        let from = Square::from_index_unchecked(king as u8);
+        for (to, _) in KING[king].iter() {
+            if ours & (1u128 << to) == 0
+                && !self.exposed_after(Move::new(from, Square::from_index_unchecked(to)), false)
+            {
                 n += 1;
             }
         }
         n
+    }
+
+    /// The points the piece `p` (of the side to move, not its king) on `s`
+    /// attacks or may move to by 2.2, as a set (bit `index`); points of its
+    /// own side are included and must be masked off by the caller.
+    #[inline]
+    fn targets(&self, s: usize, p: u8) -> u128 {
+        let mut set = 0u128;
+        match p & 7 {
+            2 => {
+                for (to, _) in ADVISOR[s].iter() {
+                    set |= 1u128 << to;
+                }
+            }
+            3 => {
+                for (to, eye) in ELEPHANT[s].iter() {
+                    if self.board[eye as usize] == 0 {
+                        set |= 1u128 << to;
+                    }
+                }
+            }
+            4 => {
+                for (to, leg) in HORSE[s].iter() {
+                    if self.board[leg as usize] == 0 {
+                        set |= 1u128 << to;
+                    }
+                }
+            }
+            5 => {
+                for ray in RAYS[s].iter() {
+                    for &t in ray.squares() {
+                        set |= 1u128 << t;
+                        if self.board[t as usize] != 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+            6 => {
+                for ray in RAYS[s].iter() {
+                    let mut squares = ray.squares().iter();
+                    for &t in squares.by_ref() {
+                        if self.board[t as usize] != 0 {
+                            break;
+                        }
+                        set |= 1u128 << t;
+                    }
+                    for &t in squares {
+                        if self.board[t as usize] != 0 {
+                            set |= 1u128 << t;
+                            break;
+                        }
+                    }
+                }
+            }
+            7 => {
+                for (to, _) in PAWN[self.turn.index()][s].iter() {
+                    set |= 1u128 << to;
+                }
+            }
+            _ => {}
+        }
+        set
     }
 
     /// Whether the side to move has a legal move at all (stops at the first).
@@ -1450,6 +1647,62 @@ mod tests {
     #[test]
     fn start_matches_its_fen() {
         assert_eq!(Position::start().fen(), crate::xiangqi::fen::START_FEN);
+    }
+
+    /// The legal moves and their count, by pins and masks, against making
+    /// every pseudo-legal move and looking at the whole board, along long
+    /// pseudo-random games from positions rich in pins, cannon screens and
+    /// facing kings.
+    #[test]
+    fn pins_agree_with_making_each_move() {
+        let fens = [
+            crate::xiangqi::fen::START_FEN,
+            "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+            "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "3k5/4a4/4c4/4N4/4c4/9/4R4/4C4/4A4/4K4 w - - 0 1",
+            "4k4/9/4n4/9/2c1r1c2/9/9/3nN4/4A4/3K5 w - - 0 1",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for fen in fens {
+            for _game in 0..12 {
+                let mut pos = Position::from_fen_with(fen, Validation::Relaxed).expect("fen");
+                for _ply in 0..120 {
+                    let us = pos.turn();
+                    let brute: Vec<Move> = pos
+                        .pseudo_legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|&mv| {
+                            let after = pos.play_unchecked(mv);
+                            !after.kings_facing() && !after.in_check(us)
+                        })
+                        .collect();
+                    let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+                    assert_eq!(legal, brute, "{}", pos.fen());
+                    let mut scratch = pos.clone();
+                    assert_eq!(
+                        scratch.count_legal_moves(),
+                        brute.len() as u64,
+                        "{}",
+                        pos.fen()
+                    );
+                    for &mv in &brute {
+                        assert!(pos.is_legal(mv), "{} {mv}", pos.fen());
+                    }
+                    checked += 1;
+                    if brute.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.play_unchecked(brute[(seed % brute.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 2000, "only {checked} positions");
     }
 
     /// Every position two plies deep from a few middle games: the moves

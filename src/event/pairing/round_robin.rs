@@ -36,77 +36,125 @@ pub fn largest_number(players: u32) -> u32 {
 ///    配对: reading the previous round backwards without those two, each
 ///    two consecutive numbers meet, listed in the order they had before.
 pub fn table(players: u32) -> Result<Vec<Vec<Game>>, PairingError> {
+    Ok(rounds(players)?.collect())
+}
+
+/// The rounds of [`table`] one at a time, each built from the one before:
+/// the whole table is never held, so a program printing it needs memory for
+/// one round only. Each round costs its length, the table O(n²) — the size
+/// of its output.
+pub fn rounds(players: u32) -> Result<Rounds, PairingError> {
     if players < 2 {
         return Err(PairingError::Unsupported(format!(
             "a round robin needs at least 2 players, not {players}"
         )));
     }
-    if players > 10_000 {
+    if players > MAX_PLAYERS {
         return Err(PairingError::Unsupported(format!(
-            "{players} players: qigui builds round robins of at most 10000"
+            "{players} players: qigui builds round robins of at most {MAX_PLAYERS}"
         )));
     }
     let m = largest_number(players);
-    // Each round as the sequence of numbers the table prints.
-    let mut rounds: Vec<Vec<u32>> = Vec::with_capacity(m as usize - 1);
-    let first: Vec<u32> = (1..=m / 2).flat_map(|i| [i, m + 1 - i]).collect();
-    rounds.push(first);
-    for r in 2..m {
-        let prev = &rounds[rounds.len() - 1];
-        let x = prev[prev.len() - 1];
-        let mut row = if r % 2 == 0 { vec![m, x] } else { vec![x, m] };
-        let rest: Vec<u32> = prev.iter().copied().filter(|&p| p != m && p != x).collect();
-        let back: Vec<u32> = rest.iter().rev().copied().collect();
-        for pair in back.chunks(2) {
-            if let [a, b] = pair {
-                // Listed in the order they stood in the previous round.
-                let pa = rest.iter().position(|p| p == a);
-                let pb = rest.iter().position(|p| p == b);
-                if pb < pa {
-                    row.extend([*b, *a]);
+    Ok(Rounds {
+        m,
+        bye: (players % 2 == 1).then_some(m),
+        next: 1,
+        row: Vec::new(),
+        place: vec![0; m as usize + 1],
+    })
+}
+
+/// The most players [`table`] builds a round robin for.
+pub const MAX_PLAYERS: u32 = crate::limits::MAX_ROUND_ROBIN_PLAYERS;
+
+/// The rounds of a round-robin table in order ([`rounds`]).
+#[derive(Clone, Debug)]
+pub struct Rounds {
+    /// The 最大号.
+    m: u32,
+    /// The number that stands for nobody, with an odd number of players.
+    bye: Option<u32>,
+    /// The round the next call builds, 1-based.
+    next: u32,
+    /// The last round built, as the sequence of numbers the table prints.
+    row: Vec<u32>,
+    /// Where each number stood in `row`.
+    place: Vec<usize>,
+}
+
+impl Iterator for Rounds {
+    type Item = Vec<Game>;
+
+    fn next(&mut self) -> Option<Vec<Game>> {
+        let (m, r) = (self.m, self.next);
+        if r >= m {
+            return None;
+        }
+        self.next += 1;
+        let row = if r == 1 {
+            (1..=m / 2).flat_map(|i| [i, m + 1 - i]).collect()
+        } else {
+            let prev = &self.row;
+            for (i, &p) in prev.iter().enumerate() {
+                self.place[p as usize] = i;
+            }
+            let x = prev[prev.len() - 1];
+            let mut row = Vec::with_capacity(prev.len());
+            row.extend(if r % 2 == 0 { [m, x] } else { [x, m] });
+            // The others, read backwards, each two consecutive numbers
+            // meeting; listed in the order they stood in the previous round
+            // (read from `place` in constant time).
+            let mut back = prev.iter().rev().copied().filter(|&p| p != m && p != x);
+            while let (Some(a), Some(b)) = (back.next(), back.next()) {
+                if self.place[b as usize] < self.place[a as usize] {
+                    row.extend([b, a]);
                 } else {
-                    row.extend([*a, *b]);
+                    row.extend([a, b]);
                 }
             }
-        }
-        rounds.push(row);
+            row
+        };
+        let bye = self.bye;
+        let games = row
+            .chunks(2)
+            .filter_map(|p| match p {
+                [a, b] if Some(*b) == bye => Some(Game {
+                    first: *a,
+                    second: None,
+                }),
+                [a, b] if Some(*a) == bye => Some(Game {
+                    first: *b,
+                    second: None,
+                }),
+                [a, b] => Some(Game {
+                    first: *a,
+                    second: Some(*b),
+                }),
+                _ => None,
+            })
+            .collect();
+        self.row = row;
+        Some(games)
     }
-    let bye = if players % 2 == 1 { Some(m) } else { None };
-    Ok(rounds
-        .iter()
-        .map(|row| {
-            row.chunks(2)
-                .filter_map(|p| match p {
-                    [a, b] if Some(*b) == bye => Some(Game {
-                        first: *a,
-                        second: None,
-                    }),
-                    [a, b] if Some(*a) == bye => Some(Game {
-                        first: *b,
-                        second: None,
-                    }),
-                    [a, b] => Some(Game {
-                        first: *a,
-                        second: Some(*b),
-                    }),
-                    _ => None,
-                })
-                .collect()
-        })
-        .collect())
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.m.saturating_sub(self.next) as usize;
+        (left, Some(left))
+    }
 }
 
 /// A double round robin (10.1 双循环制): the table twice, the second cycle
 /// with every game's colours exchanged (附录二 使用说明: 各轮第一局执红棋先走者，
 /// 在第二局改执黑棋后走). The rounds of the second cycle follow the first.
 pub fn double_table(players: u32) -> Result<Vec<Vec<Game>>, PairingError> {
-    let one = table(players)?;
-    let mut out = one.clone();
-    out.extend(
-        one.iter()
-            .map(|r| r.iter().map(swapped).collect::<Vec<_>>()),
-    );
-    Ok(out)
+    Ok(double_rounds(players)?.collect())
+}
+
+/// The rounds of [`double_table`] one at a time (see [`rounds`]).
+pub fn double_rounds(players: u32) -> Result<impl Iterator<Item = Vec<Game>>, PairingError> {
+    let first = rounds(players)?;
+    let second = first.clone().map(|r| r.iter().map(swapped).collect());
+    Ok(first.chain(second))
 }
 
 /// The games of one round when each pairing plays `games` games (两局制,

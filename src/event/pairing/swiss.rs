@@ -29,6 +29,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::PairingError;
+#[path = "swiss_search.rs"]
+mod search;
 use super::matching::{mates, maximum_matching};
 use crate::event::standings::crosstable::{self, RecordKind};
 use crate::event::standings::points::Points;
@@ -845,6 +847,19 @@ impl<'a> Pairer<'a> {
     /// `target` players wins. `prune` bounds each step by a maximum
     /// matching of the players still unpaired.
     fn search(&self, set: &[usize], target: usize, prune: bool) -> Option<GroupResult> {
+        let ordered = set
+            .windows(2)
+            .all(|w| self.priority(w[0], w[1]) == Ordering::Less);
+        if !prune && ordered {
+            return self.search_linked(set, target);
+        }
+        self.search_plain(set, target, prune)
+    }
+
+    /// [`Pairer::search`] as the book writes it, copying the unpaired
+    /// players and sorting the candidates at each step: for the pass pruned
+    /// by the matching bound, and the reference of [`Pairer::search_linked`].
+    fn search_plain(&self, set: &[usize], target: usize, prune: bool) -> Option<GroupResult> {
         let mut st = Search {
             steps: Vec::new(),
             left: Vec::new(),
@@ -1099,6 +1114,13 @@ impl<'a> Pairer<'a> {
     }
 
     fn assemble(&self, done: &[(Vec<usize>, GroupResult)]) -> RoundPairing {
+        // How many entrants have each score, counted once (一.(9)'s "alone
+        // in his score group" is asked for both players of every board).
+        let mut with_score: std::collections::BTreeMap<Points, usize> =
+            std::collections::BTreeMap::new();
+        for x in self.e {
+            *with_score.entry(x.score).or_default() += 1;
+        }
         let mut boards = Vec::new();
         let mut bye = None;
         for (gi, (set, r)) in done.iter().enumerate() {
@@ -1122,7 +1144,7 @@ impl<'a> Pairer<'a> {
                 for (x, y) in [(st.pairer, st.partner), (st.partner, st.pairer)] {
                     let (ex, ey) = (&self.e[x], &self.e[y]);
                     // 一.(9), unless he was alone in his score group.
-                    let alone = self.e.iter().filter(|z| z.score == ex.score).count() == 1;
+                    let alone = with_score.get(&ex.score) == Some(&1);
                     if ex.score > ey.score && ex.floated_down && !alone {
                         bent.push(format!("9: {} 连续下调", ex.id));
                     }

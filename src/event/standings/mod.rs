@@ -432,17 +432,18 @@ fn split(
         split(ctx, criteria, values, group, k + 1, first, out);
         return;
     }
-    let key = |e: usize| values[e][k].clone().unwrap_or_default();
+    // Read in place: a sort of n entrants compares O(n log n) times.
+    let key = |e: usize| -> &[Points] { values[e][k].as_deref().unwrap_or(&[]) };
     let mut sorted = group.clone();
-    sorted.sort_by(|&a, &b| compare(&key(a), &key(b), better).0);
+    sorted.sort_by(|&a, &b| compare(key(a), key(b), better).0);
     let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
     for e in sorted {
         match classes.last_mut() {
-            Some((cls, _)) if compare(&key(cls[0]), &key(e), better).0 == Ordering::Equal => {
+            Some((cls, _)) if compare(key(cls[0]), key(e), better).0 == Ordering::Equal => {
                 cls.push(e);
             }
             Some((cls, _)) => {
-                let step = compare(&key(cls[0]), &key(e), better).1;
+                let step = compare(key(cls[0]), key(e), better).1;
                 classes.push((vec![e], Some(Decision { criterion: k, step })));
             }
             None => classes.push((vec![e], first)),

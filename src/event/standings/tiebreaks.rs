@@ -59,6 +59,9 @@ pub struct Ctx<'a> {
     pub member_fouls: Option<&'a [u32]>,
     /// Each entrant's score over all records, computed once.
     pub scores: Vec<Points>,
+    /// What a bye contributes to 对手分 (14.4), computed once
+    /// ([`bye_opponent_score`]).
+    bye: Option<Points>,
 }
 
 impl<'a> Ctx<'a> {
@@ -76,7 +79,7 @@ impl<'a> Ctx<'a> {
             .iter()
             .map(|e| e.records.iter().map(|r| r.points).sum())
             .collect();
-        Ctx {
+        let mut ctx = Ctx {
             table,
             rules,
             system,
@@ -84,7 +87,10 @@ impl<'a> Ctx<'a> {
             placings,
             member_fouls,
             scores,
-        }
+            bye: None,
+        };
+        ctx.bye = lowest_bye_score(&ctx);
+        ctx
     }
 }
 
@@ -247,6 +253,12 @@ pub fn black_in_direct_game(ctx: &Ctx, e: usize, group: &[usize], scope: Scope) 
 /// seven rounds or fewer than 16 entrants; nothing where the edition has no
 /// such rule.
 pub fn bye_opponent_score(ctx: &Ctx) -> Option<Points> {
+    ctx.bye
+}
+
+/// [`bye_opponent_score`] computed from the table: once per [`Ctx`], not
+/// once per entrant (every entrant's 对手分 asks for it).
+fn lowest_bye_score(ctx: &Ctx) -> Option<Points> {
     match ctx.rules.bye_opponent {
         ByeOpponent::Nothing => None,
         ByeOpponent::LowestNonZero => {
