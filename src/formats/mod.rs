@@ -2,17 +2,110 @@
 //!
 //! * [`record`]: a Xiangqi game record, the shape every record reader
 //!   (PGN, XQF, DhtmlXQ, CBF) produces.
+//! * [`pgn`]: PGN as Xiangqi programs write it (ICCS, WXF or Chinese
+//!   movetext), read and written.
+//! * [`read_records`] and [`read_records_bytes`]: a record file in
+//!   whichever format it is written, chosen by extension and content.
 //! * [`trf`]: FIDE TRF-2026, the tournament report file (at most 9,999
 //!   players; larger events use the YAML/JSON tournament format).
 //! * [`load_tournament`] and [`read_tournament`]: a tournament file in
 //!   whichever of its formats it is written (YAML, JSON or TRF-2026).
 
+pub mod pgn;
 pub mod record;
 pub mod trf;
 
 use std::path::Path;
 
 use crate::event::{Tournament, TournamentError};
+use crate::limits::MAX_INPUT_BYTES;
+use record::{Record, RecordError, RecordLocation};
+
+/// The games of a record file, each read or its own error: the outer error
+/// is a file that cannot be read at all (missing, too large, not text of
+/// its format).
+pub type RecordGames = Vec<Result<Record, RecordError>>;
+
+/// Reads a record file, the format chosen as [`read_records_bytes`] does;
+/// a file larger than [`MAX_INPUT_BYTES`] is refused before it is read.
+pub fn read_records(path: &Path) -> Result<RecordGames, RecordError> {
+    let file = path.display().to_string();
+    let at = |reason: String| RecordError {
+        location: RecordLocation {
+            file: file.clone(),
+            ..RecordLocation::default()
+        },
+        reason,
+    };
+    let len = std::fs::metadata(path)
+        .map_err(|e| at(format!("cannot read: {e}")))?
+        .len();
+    if len > MAX_INPUT_BYTES {
+        return Err(at(format!(
+            "{len} bytes, more than the {MAX_INPUT_BYTES} read (limits.rs)"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| at(format!("cannot read: {e}")))?;
+    read_records_bytes(&bytes, &file)
+}
+
+/// The record formats qigui knows, as [`record_format`] names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// PGN (`.pgn`, or text with tag pairs or movetext).
+    Pgn,
+    /// XQStudio's binary XQF (`.xqf`, or bytes starting `XQ`).
+    Xqf,
+    /// The `[DhtmlXQ]` blocks of web pages (`.dhtmlxq`, or text containing `[DhtmlXQ`).
+    DhtmlXq,
+    /// 象棋桥's XML (`.cbf`, or text containing `<ChineseChessRecord`).
+    Cbf,
+}
+
+/// Which format a record file is in: by its content where that is telling
+/// (XQF's `XQ` magic, a `[DhtmlXQ` block, CBF's `<ChineseChessRecord`
+/// root), else by its extension, else PGN.
+pub fn record_format(bytes: &[u8], file: &str) -> RecordFormat {
+    let head = &bytes[..bytes.len().min(4096)];
+    let contains = |needle: &[u8]| head.windows(needle.len()).any(|w| w == needle);
+    if head.starts_with(b"XQ") {
+        return RecordFormat::Xqf;
+    }
+    if contains(b"[DhtmlXQ") {
+        return RecordFormat::DhtmlXq;
+    }
+    if contains(b"<ChineseChessRecord") {
+        return RecordFormat::Cbf;
+    }
+    match extension(Path::new(file)).as_str() {
+        "xqf" => RecordFormat::Xqf,
+        "cbf" => RecordFormat::Cbf,
+        "dhtmlxq" => RecordFormat::DhtmlXq,
+        _ => RecordFormat::Pgn,
+    }
+}
+
+/// Reads a record file's bytes in its format ([`record_format`]); `file`
+/// names it in errors.
+pub fn read_records_bytes(bytes: &[u8], file: &str) -> Result<RecordGames, RecordError> {
+    match record_format(bytes, file) {
+        RecordFormat::Pgn => pgn::read_games(bytes, file),
+        // TODO(merge with h25b): each reader is
+        // `pub fn read(bytes: &[u8], file: &str) -> Result<Vec<Record>, RecordError>`;
+        // replace this arm with one per format, e.g.
+        // `RecordFormat::Xqf => xqf::read(bytes, file).map(|g| g.into_iter().map(Ok).collect()),`
+        // once `src/formats/{xqf,dhtmlxq,cbf}` are on this branch.
+        format @ (RecordFormat::Xqf | RecordFormat::DhtmlXq | RecordFormat::Cbf) => {
+            Err(RecordError {
+                location: RecordLocation {
+                    file: file.to_string(),
+                    ..RecordLocation::default()
+                },
+                reason: format!("{format:?} records are not read by this build"),
+            })
+        }
+    }
+}
 
 /// Reads a tournament file: `.json` as JSON, `.trf` (or text starting with
 /// a TRF record) as TRF-2026, anything else as YAML.
