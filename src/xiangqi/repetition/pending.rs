@@ -302,7 +302,7 @@ mod tests {
             (4, 8, vec![0, 4, 8])
         );
         assert_eq!(p.moves, moves[4..8]);
-        assert_eq!(p.round(), 2);
+        assert_eq!(p.round(), 4);
         let r = found[0].judgement.ruling.as_ref().expect("a ruling");
         assert_eq!(r.verdict, crate::xiangqi::Verdict::RedLoses);
     }
