@@ -2,6 +2,9 @@
 //! list of moves, label the moves of each and rule on it; or label one
 //! period of a cycle given as moves and rule on it.
 
+// `RecordError`, shared by every record reader, is returned as it is.
+#![allow(clippy::result_large_err)]
+
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;

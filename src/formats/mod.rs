@@ -28,6 +28,7 @@ pub type RecordGames = Vec<Result<Record, RecordError>>;
 
 /// Reads a record file, the format chosen as [`read_records_bytes`] does;
 /// a file larger than [`MAX_INPUT_BYTES`] is refused before it is read.
+#[allow(clippy::result_large_err)] // RecordError is shared by every reader (record.rs)
 pub fn read_records(path: &Path) -> Result<RecordGames, RecordError> {
     let file = path.display().to_string();
     let at = |reason: String| RecordError {
@@ -87,6 +88,7 @@ pub fn record_format(bytes: &[u8], file: &str) -> RecordFormat {
 
 /// Reads a record file's bytes in its format ([`record_format`]); `file`
 /// names it in errors.
+#[allow(clippy::result_large_err)] // RecordError is shared by every reader (record.rs)
 pub fn read_records_bytes(bytes: &[u8], file: &str) -> Result<RecordGames, RecordError> {
     match record_format(bytes, file) {
         RecordFormat::Pgn => pgn::read_games(bytes, file),
