@@ -19,7 +19,7 @@
 //! | [`gomoku`] | 五子棋 2025: board, shapes (7), forbidden moves (8), openings (9.7, 11, 附录一–二), results (17, 19) |
 //! | [`go`] | 围棋 as 003's local event rules: board, captures, ko, counting, clock |
 //! | [`event`] | the tournament; [`event::standings`] 13–14 and [`event::pairing`] 10–12, 附录二–五 |
-//! | [`formats`] | FIDE TRF-2026 in and out |
+//! | [`formats`] | FIDE TRF-2026 in and out; Xiangqi game records (PGN, 7.5) in and out |
 //! | [`corpus`] | the conformance corpus: format, loader, runner, coverage, edition diffs |
 //! | [`adapter`] | the adapter protocol: other implementations run the corpus |
 //! | [`book`] | the corpus as a static HTML rulebook |

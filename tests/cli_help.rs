@@ -43,6 +43,8 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
         &[
             "--fen",
             "--moves",
+            "--record",
+            "--game",
             "--edition",
             "--format",
             "--nine-rounds",

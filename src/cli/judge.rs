@@ -1,29 +1,57 @@
-//! `qigui judge`: label every move of a cycle from the position and rule on it.
+//! `qigui judge`: find every 待判局面 of a game record (23.1–23.4) or of a
+//! list of moves, label the moves of each and rule on it; or label one
+//! period of a cycle given as moves and rule on it.
 
+// `RecordError`, shared by every record reader, is returned as it is.
+#![allow(clippy::result_large_err)]
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
-use qigui::Limits;
+use clap::{Args, ValueEnum};
+use qigui::formats::pgn::{self, PgnGame};
+use qigui::formats::record::{Record, RecordError};
 use qigui::notation;
-use qigui::xiangqi::Sequence;
+use qigui::xiangqi::{Judgement, PendingJudgement, RepetitionRules, Sequence};
+use qigui::{Limits, Position, Square};
+use rayon::prelude::*;
+use serde::Serialize;
 
-use super::{EditionArg, TextOrJson, json_text, position_arg};
+use super::{EditionArg, json_text, position_arg};
+
+/// `judge --format`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum JudgeFormat {
+    /// Text for people
+    Text,
+    /// JSON for programs: one document
+    Json,
+    /// JSON lines: one compact object per game, in input order (for databases)
+    Jsonl,
+}
 
 /// `qigui judge`'s options.
 #[derive(Args)]
 pub struct JudgeArgs {
     /// The position before the first move, as FEN; `start` (the default) is the starting position
-    #[arg(long, value_name = "FEN")]
+    #[arg(long, value_name = "FEN", conflicts_with = "record")]
     fen: Option<String>,
-    /// The moves of one period of the cycle, space-separated, in ICCS, WXF or Chinese notation (e.g. "h2e2 h9g7")
-    #[arg(long, value_name = "MOVES")]
-    moves: String,
+    /// Moves from the position, space-separated, in ICCS, WXF or Chinese notation: a game (every 待判局面 in it is found) or one period of a cycle that returns to the position
+    #[arg(long, value_name = "MOVES", required_unless_present = "record")]
+    moves: Option<String>,
+    /// A game record file (PGN; several games per file): every 待判局面 of each game, labelled and ruled on
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "nine_rounds", "points"])]
+    record: Option<PathBuf>,
+    /// With --record: only the N-th game of the file (1-based)
+    #[arg(long, value_name = "N", requires = "record")]
+    game: Option<usize>,
     /// The edition whose 棋例 rule (a Xiangqi edition)
     #[arg(long, value_name = "E", default_value_t = qigui::EditionId::Xiangqi2020, value_parser = super::edition())]
     edition: EditionArg,
     /// The output format
-    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
-    format: TextOrJson,
+    #[arg(long, value_enum, default_value_t = JudgeFormat::Text)]
+    format: JudgeFormat,
     /// The 待判局面 is 23.4's: one side attacking over three or more points for nine rounds, instead of a threefold repetition
     #[arg(long)]
     nine_rounds: bool,
@@ -38,68 +66,582 @@ pub struct JudgeArgs {
     explain: bool,
 }
 
+/// One judged move in JSON.
+#[derive(Serialize)]
+struct JudgedMoveJson {
+    ply: usize,
+    side: qigui::Color,
+    iccs: String,
+    notation: String,
+    /// The fine label (24.1–24.8).
+    label: &'static str,
+    /// The book's category of the label (24.8): 将, 杀, 捉 or 闲.
+    category: &'static str,
+    targets: Vec<TargetJson>,
+    clauses: Vec<&'static str>,
+    reason: String,
+    reason_zh: String,
+}
+
+/// A chased piece of a move in JSON.
+#[derive(Serialize)]
+struct TargetJson {
+    square: String,
+    piece: String,
+    categories: Vec<&'static str>,
+}
+
+/// `judge --moves … --format json` on one period: the verdict (null when
+/// there is no ruling, the clauses then holding the reason), its clauses
+/// and every move.
+#[derive(Serialize)]
+struct JudgementJson {
+    verdict: Option<&'static str>,
+    clauses: Vec<String>,
+    moves: Vec<JudgedMoveJson>,
+}
+
+/// One 待判局面 of a game in JSON.
+#[derive(Serialize)]
+struct PendingJson {
+    /// `threefold` (23.1) or `nine-rounds` (23.4).
+    sequence: Sequence,
+    /// The round (回合) it stood in.
+    move_number: u32,
+    /// The ply at which it stood (0 = the start position).
+    ply: usize,
+    /// The ply before the first labelled move.
+    from_ply: usize,
+    /// Threefold: the plies of the counted occurrences.
+    occurrences: Vec<usize>,
+    /// The position before the first labelled move.
+    fen: String,
+    /// 23.4: the attacking side and its points.
+    side: Option<qigui::Color>,
+    points: Option<u32>,
+    verdict: Option<&'static str>,
+    clauses: Vec<String>,
+    explanation: Option<String>,
+    moves: Vec<JudgedMoveJson>,
+}
+
+/// A record's error in JSON.
+#[derive(Serialize)]
+struct ErrorJson {
+    message: String,
+    file: String,
+    line: Option<usize>,
+    column: Option<usize>,
+    byte: Option<usize>,
+    game: Option<usize>,
+    move_number: Option<usize>,
+    reason: String,
+}
+
+/// One game of `judge --record` in JSON: `answer` is `none` (no 待判局面),
+/// `pending` (each in `pending`) or `error` (the game cannot be read).
+#[derive(Serialize)]
+struct GameJson {
+    game: usize,
+    line: Option<usize>,
+    tags: std::collections::BTreeMap<String, String>,
+    plies: Option<usize>,
+    answer: &'static str,
+    pending: Vec<PendingJson>,
+    error: Option<ErrorJson>,
+}
+
+fn moves_json(j: &Judgement) -> Vec<JudgedMoveJson> {
+    j.moves
+        .iter()
+        .map(|m| JudgedMoveJson {
+            ply: m.ply,
+            side: m.side,
+            iccs: m.analysis.mv.iccs(),
+            notation: m.notation.clone(),
+            label: m.analysis.label.code(),
+            category: m.analysis.label.category().code(),
+            targets: m
+                .analysis
+                .targets
+                .iter()
+                .map(|t| TargetJson {
+                    square: t.square.to_string(),
+                    piece: t.piece.chinese().to_string(),
+                    categories: t.categories.iter().map(|c| c.code()).collect(),
+                })
+                .collect(),
+            clauses: m.analysis.clauses.clone(),
+            reason: m.analysis.reason.clone(),
+            reason_zh: m.analysis.reason_zh.clone(),
+        })
+        .collect()
+}
+
+/// The verdict code and clauses of a judgement (the reason as the only
+/// clause when there is no ruling).
+fn verdict_json(j: &Judgement) -> (Option<&'static str>, Vec<String>, Option<String>) {
+    match &j.ruling {
+        Ok(r) => (
+            Some(r.verdict.code()),
+            r.clauses.iter().map(|c| c.to_string()).collect(),
+            Some(r.explanation.clone()),
+        ),
+        Err(e) => (None, vec![e.to_string()], None),
+    }
+}
+
+fn pending_json(p: &PendingJudgement) -> PendingJson {
+    let (verdict, clauses, explanation) = verdict_json(&p.judgement);
+    let q = &p.pending;
+    PendingJson {
+        sequence: q.sequence,
+        move_number: q.round(),
+        ply: q.ply,
+        from_ply: q.from_ply,
+        occurrences: q.occurrences.clone(),
+        fen: q.position.fen(),
+        side: q.side,
+        points: q.points,
+        verdict,
+        clauses,
+        explanation,
+        moves: moves_json(&p.judgement),
+    }
+}
+
+fn error_json(e: &RecordError) -> ErrorJson {
+    ErrorJson {
+        message: e.to_string(),
+        file: e.location.file.clone(),
+        line: e.location.line,
+        column: e.location.column,
+        byte: e.location.byte,
+        game: e.location.game,
+        move_number: e.location.move_number,
+        reason: e.reason.clone(),
+    }
+}
+
+/// What `judge` needs besides the moves: the edition's rules, the key
+/// points, the limits.
+struct Setting {
+    rules: &'static RepetitionRules,
+    key_points: Vec<Square>,
+    limits: Limits,
+}
+
+impl Setting {
+    fn judge_moves(&self, start: &Position, moves: &[qigui::Move]) -> Vec<PendingJudgement> {
+        qigui::xiangqi::find_pending(start, moves, &self.limits)
+            .into_iter()
+            .map(|p| {
+                let judgement =
+                    qigui::xiangqi::judge_pending(&p, self.rules, &self.key_points, &self.limits);
+                PendingJudgement {
+                    pending: p,
+                    judgement,
+                }
+            })
+            .collect()
+    }
+}
+
+/// One game of a record file, judged (or its error).
+struct JudgedGame {
+    number: usize,
+    line: Option<usize>,
+    record: Result<(Record, Vec<PendingJudgement>), RecordError>,
+}
+
+impl JudgedGame {
+    fn json(&self) -> GameJson {
+        let (tags, plies, answer, pending, error) = match &self.record {
+            Ok((r, found)) => (
+                r.tags.iter().cloned().collect(),
+                Some(r.moves.len()),
+                if found.is_empty() { "none" } else { "pending" },
+                found.iter().map(pending_json).collect(),
+                None,
+            ),
+            Err(e) => (
+                Default::default(),
+                None,
+                "error",
+                Vec::new(),
+                Some(error_json(e)),
+            ),
+        };
+        GameJson {
+            game: self.number,
+            line: self.line,
+            tags,
+            plies,
+            answer,
+            pending,
+            error,
+        }
+    }
+
+    fn text(&self, explain: bool) -> String {
+        let mut out = format!("game {}", self.number);
+        match &self.record {
+            Err(e) => {
+                out.push_str(&format!(": error: {e}\n"));
+            }
+            Ok((r, found)) => {
+                let who: Vec<&str> = ["Red", "Black"].iter().filter_map(|t| r.tag(t)).collect();
+                if !who.is_empty() {
+                    out.push_str(&format!(" ({}", who.join(" – ")));
+                    if let Some(e) = r.tag("Event") {
+                        out.push_str(&format!(", {e}"));
+                    }
+                    out.push(')');
+                }
+                if found.is_empty() {
+                    out.push_str(": none\n");
+                } else {
+                    out.push_str(&format!(": {} 待判局面\n", found.len()));
+                    for (i, p) in found.iter().enumerate() {
+                        out.push_str(&pending_text(i + 1, p, explain));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A 待判局面 as text: where it stood, the moves labelled, the ruling.
+fn pending_text(n: usize, p: &PendingJudgement, explain: bool) -> String {
+    let q = &p.pending;
+    let mut out = match q.sequence {
+        Sequence::Threefold => format!(
+            "待判局面 {n}: threefold (23.1) at move {}, ply {}: the position stood at plies {}; the period from ply {}:\n",
+            q.round(),
+            q.ply,
+            q.occurrences
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            q.from_ply
+        ),
+        Sequence::NineRounds => format!(
+            "待判局面 {n}: nine rounds (23.4) at move {}, ply {}: {} attacked over {} points from ply {}:\n",
+            q.round(),
+            q.ply,
+            q.side.map_or("?", |c| c.name()),
+            q.points.unwrap_or(0),
+            q.from_ply
+        ),
+    };
+    out.push_str(&format!("  {}\n", q.position.fen()));
+    if explain {
+        for l in qigui::xiangqi::explain(&p.judgement).lines() {
+            out.push_str(&format!("  {l}\n"));
+        }
+    } else {
+        out.push_str(&judgement_text(&p.judgement, "  "));
+    }
+    out
+}
+
+/// A judgement's moves and ruling, one move a line.
+fn judgement_text(j: &Judgement, indent: &str) -> String {
+    let mut out = String::new();
+    for m in &j.moves {
+        out.push_str(&format!(
+            "{indent}{:>2} {:<5} {} {:<8} {}  ({}) {}\n",
+            m.ply,
+            m.side,
+            m.analysis.mv.iccs(),
+            m.notation,
+            m.analysis.label.code(),
+            m.analysis.clauses.join(", "),
+            m.analysis.reason
+        ));
+    }
+    match &j.ruling {
+        Ok(r) => out.push_str(&format!(
+            "{indent}{} — {} [{}]\n",
+            r.verdict.code(),
+            r.explanation,
+            r.clauses.join(", ")
+        )),
+        Err(e) => out.push_str(&format!("{indent}no ruling: {e}\n")),
+    }
+    out
+}
+
+/// The key points of `--key-points` (26.2), e.g. "e4" or "e4,e5".
+fn key_points(arg: Option<&str>) -> Result<Vec<Square>, String> {
+    arg.map(|list| {
+        list.split([',', ' '])
+            .filter(|s| !s.is_empty())
+            .map(|s| Square::parse(s).ok_or(format!("--key-points: {s} is not a point")))
+            .collect::<Result<Vec<_>, String>>()
+    })
+    .transpose()
+    .map(Option::unwrap_or_default)
+}
+
 pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
-    let rules = super::rule::repetition_rules(args.edition)?;
+    let setting = Setting {
+        rules: super::rule::repetition_rules(args.edition)?,
+        key_points: key_points(args.key_points.as_deref())?,
+        limits: Limits::default(),
+    };
+    if let Some(path) = &args.record {
+        return judge_record(args, path, &setting);
+    }
     let start = position_arg(args.fen.as_deref())?;
-    let (moves, _) =
-        notation::parse_line(&start, &args.moves).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
-    let points = args.points;
+    let text = args.moves.as_deref().unwrap_or_default();
+    let (moves, end) =
+        notation::parse_line(&start, text).map_err(|(ply, e)| format!("move {ply}: {e}"))?;
+    if let Some(ply) = moves
+        .iter()
+        .scan(start.clone(), |pos, &mv| {
+            let legal = pos.is_legal(mv);
+            *pos = pos.play_unchecked(mv);
+            Some(legal)
+        })
+        .position(|legal| !legal)
+    {
+        return Err(format!(
+            "move {}: {} leaves its own king in check or facing the other (3.4)",
+            ply + 1,
+            moves[ply].iccs()
+        ));
+    }
+    let as_period =
+        args.nine_rounds || (moves.len() >= 2 && end.repetition_key() == start.repetition_key());
+    let found = if args.nine_rounds {
+        Vec::new()
+    } else {
+        setting.judge_moves(&start, &moves)
+    };
+    if !found.is_empty() || !as_period {
+        // A game: every 待判局面 in it, or none.
+        return Ok(print_moves_game(args, &found));
+    }
+    // One period of a cycle (it returns to the position), or 23.4's nine
+    // rounds as given.
     let sequence = if args.nine_rounds {
         Sequence::NineRounds
     } else {
         Sequence::Threefold
     };
-    // 26.2: the defensive key points the referee names, e.g. "e4" or "e4,e5".
-    let key_points = args
-        .key_points
-        .as_deref()
-        .map(|list| {
-            list.split([',', ' '])
-                .filter(|s| !s.is_empty())
-                .map(|s| qigui::Square::parse(s).ok_or(format!("--key-points: {s} is not a point")))
-                .collect::<Result<Vec<_>, String>>()
-        })
-        .transpose()?
-        .unwrap_or_default();
     let j = qigui::judge(
         &start,
         &moves,
-        rules,
+        setting.rules,
         sequence,
-        points,
-        &key_points,
-        &Limits::default(),
+        args.points,
+        &setting.key_points,
+        &setting.limits,
     );
-    if args.format == TextOrJson::Json {
-        outln!("{}", json_text(&j.to_json(), true)?);
-    } else {
+    if args.format == JudgeFormat::Text {
         if args.explain {
             out!("{}", qigui::xiangqi::explain(&j));
         } else {
-            for m in &j.moves {
-                outln!(
-                    "{:>2} {:<5} {} {:<8} {}  ({}) {}",
-                    m.ply,
-                    m.side,
-                    m.analysis.mv.iccs(),
-                    m.notation,
-                    m.analysis.label.code(),
-                    m.analysis.clauses.join(", "),
-                    m.analysis.reason
-                );
-            }
-            match &j.ruling {
-                Ok(r) => outln!(
-                    "{} — {} [{}]",
-                    r.verdict.code(),
-                    r.explanation,
-                    r.clauses.join(", ")
-                ),
-                Err(e) => outln!("no ruling: {e}"),
-            }
+            out!("{}", judgement_text(&j, ""));
         }
+    } else {
+        let (verdict, clauses, _) = verdict_json(&j);
+        let out = JudgementJson {
+            verdict,
+            clauses,
+            moves: moves_json(&j),
+        };
+        outln!("{}", json_text(&out, args.format == JudgeFormat::Json)?);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The answer for `--moves` that are a game: every 待判局面, or `none`.
+fn print_moves_game(args: &JudgeArgs, found: &[PendingJudgement]) -> ExitCode {
+    if args.format == JudgeFormat::Text {
+        if found.is_empty() {
+            outln!(
+                "none — no position stands a third time in these moves (23.1, 23.3), no side attacks for nine rounds (23.4), and they do not return to the start position as one period of a cycle"
+            );
+        }
+        for (i, p) in found.iter().enumerate() {
+            out!("{}", pending_text(i + 1, p, args.explain));
+        }
+    } else {
+        #[derive(Serialize)]
+        struct MovesJson {
+            answer: &'static str,
+            pending: Vec<PendingJson>,
+        }
+        let out = MovesJson {
+            answer: if found.is_empty() { "none" } else { "pending" },
+            pending: found.iter().map(pending_json).collect(),
+        };
+        match json_text(&out, args.format == JudgeFormat::Json) {
+            Ok(t) => outln!("{t}"),
+            Err(e) => eprintln!("qigui judge: {e}"),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Reads and judges one game.
+fn judge_game(game: &PgnGame, setting: &Setting) -> JudgedGame {
+    let record = game.read().and_then(|r| {
+        let start = r.start_position().map_err(|e| RecordError {
+            location: qigui::formats::record::RecordLocation {
+                game: Some(game.number()),
+                ..Default::default()
+            },
+            reason: e,
+        })?;
+        let found = setting.judge_moves(&start, &r.main_line());
+        Ok((r, found))
+    });
+    JudgedGame {
+        number: game.number(),
+        line: Some(game.line()),
+        record,
+    }
+}
+
+/// How many games are judged at once between two writes of the output:
+/// enough to keep every core busy, few enough to stream.
+const GAMES_PER_BATCH: usize = 256;
+
+/// `judge --record FILE`: every game (or `--game N`), in input order,
+/// judged in parallel batches; a bad game is reported in its place and the
+/// run goes on. Exit 0 when every game was read, 2 when one was not.
+fn judge_record(
+    args: &JudgeArgs,
+    path: &std::path::Path,
+    setting: &Setting,
+) -> Result<ExitCode, String> {
+    let file = path.display().to_string();
+    let bytes = read_capped(path)?;
+    if qigui::formats::record_format(&bytes, &file) != qigui::formats::RecordFormat::Pgn {
+        // Other formats: read whole, judged as the PGN games are.
+        return judge_other_format(args, &bytes, &file, setting);
+    }
+    let text = pgn::decode(&bytes, &file).map_err(|e| e.to_string())?;
+    let mut games = pgn::split_games(text, &file);
+    if let Some(n) = args.game {
+        if n == 0 || n > games.len() {
+            return Err(format!("--game {n}: {file} has {} game(s)", games.len()));
+        }
+        games = vec![games.swap_remove(n - 1)];
+    }
+    let bar = progress_bar(games.len(), args.format);
+    let mut failed = false;
+    let mut all_json = Vec::new();
+    for batch in games.chunks(GAMES_PER_BATCH) {
+        let judged: Vec<JudgedGame> = batch.par_iter().map(|g| judge_game(g, setting)).collect();
+        for g in &judged {
+            failed |= g.record.is_err();
+            emit(args, g, &mut all_json)?;
+        }
+        if let Some(b) = &bar {
+            b.inc(batch.len() as u64);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    finish(args, all_json, failed)
+}
+
+/// Writes one judged game: text and JSON lines at once, JSON collected.
+fn emit(args: &JudgeArgs, g: &JudgedGame, all: &mut Vec<GameJson>) -> Result<(), String> {
+    match args.format {
+        JudgeFormat::Text => out!("{}", g.text(args.explain)),
+        JudgeFormat::Jsonl => outln!("{}", json_text(&g.json(), false)?),
+        JudgeFormat::Json => all.push(g.json()),
+    }
+    Ok(())
+}
+
+fn finish(args: &JudgeArgs, all: Vec<GameJson>, failed: bool) -> Result<ExitCode, String> {
+    if args.format == JudgeFormat::Json {
+        outln!("{}", json_text(&all, true)?);
+    }
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A record in a format other than PGN, read whole by its reader.
+fn judge_other_format(
+    args: &JudgeArgs,
+    bytes: &[u8],
+    file: &str,
+    setting: &Setting,
+) -> Result<ExitCode, String> {
+    let games = qigui::formats::read_records_bytes(bytes, file).map_err(|e| e.to_string())?;
+    let mut all = Vec::new();
+    let mut failed = false;
+    for (i, g) in games.into_iter().enumerate() {
+        if args.game.is_some_and(|n| n != i + 1) {
+            continue;
+        }
+        let record = g.and_then(|r| {
+            let start = r.start_position().map_err(|e| RecordError {
+                location: qigui::formats::record::RecordLocation {
+                    file: file.to_string(),
+                    game: Some(i + 1),
+                    ..Default::default()
+                },
+                reason: e,
+            })?;
+            let found = setting.judge_moves(&start, &r.main_line());
+            Ok((r, found))
+        });
+        let g = JudgedGame {
+            number: i + 1,
+            line: None,
+            record,
+        };
+        failed |= g.record.is_err();
+        emit(args, &g, &mut all)?;
+    }
+    finish(args, all, failed)
+}
+
+/// The file's bytes, refused beyond the input limit (limits.rs).
+fn read_capped(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    let file = path.display();
+    let len = std::fs::metadata(path)
+        .map_err(|e| format!("{file}: cannot read: {e}"))?
+        .len();
+    if len > qigui::limits::MAX_INPUT_BYTES {
+        return Err(format!(
+            "{file}: {len} bytes, more than the {} read",
+            qigui::limits::MAX_INPUT_BYTES
+        ));
+    }
+    std::fs::read(path).map_err(|e| format!("{file}: cannot read: {e}"))
+}
+
+/// A progress bar on stderr when stderr is a terminal and there is more
+/// than one game.
+fn progress_bar(games: usize, _format: JudgeFormat) -> Option<indicatif::ProgressBar> {
+    if games < 2 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(games as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    Some(bar)
 }
 
 /// `qigui threats`'s options.

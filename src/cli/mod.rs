@@ -62,7 +62,7 @@ pub(crate) fn output_failed(e: std::io::Error) -> ! {
     long_about = "qigui — the Chinese Xiangqi, Gomoku and Go competition rules, executable.\n\n\
         Exit codes: 0 success, 1 a negative answer (failed cases), 2 bad usage or unreadable input.\n\
         FEN defaults to the starting position where it is optional; `start` names it.",
-    after_help = "Examples:\n  qigui check\n  qigui judge --fen start --moves \"h2e2 h9g7\" --explain\n  qigui rule --red \"捉 捉\" --black \"兑 捉\"\n\n`qigui <command> --help` describes each command and its options.",
+    after_help = "Examples:\n  qigui check\n  qigui judge --record games.pgn\n  qigui rule --red \"捉 捉\" --black \"兑 捉\"\n\n`qigui <command> --help` describes each command and its options.",
     arg_required_else_help = true,
     args_override_self = true
 )]
@@ -93,8 +93,10 @@ enum Command {
         after_help = "Example:\n  qigui rule --red \"捉 捉\" --black \"兑 捉\" --format json"
     )]
     Rule(rule::RuleArgs),
-    /// Label every move of a repetition cycle from the position (将 杀 捉 兑 … with targets and clauses) and rule on it
-    #[command(after_help = "Example:\n  qigui judge --fen start --moves \"h2e2 h9g7\" --explain")]
+    /// Find every 待判局面 of a game record or of moves (23.1–23.4), label its moves (将 杀 捉 兑 … with targets and clauses) and rule on it; or rule on one period of a cycle
+    #[command(
+        after_help = "Examples:\n  qigui judge --record games.pgn --format jsonl\n  qigui judge --fen \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\" --moves \"f0e0 e8f8 e0f0 f8e8\" --explain\n\nMoves that neither hold a 待判局面 nor return to the position answer `none` (exit 0). With --record, exit 2 if any game could not be read (each is reported in its place)."
+    )]
     Judge(judge::JudgeArgs),
     /// What the side to move could win (捉) or mate (杀) if it moved: the analysis behind the labels
     #[command(

@@ -1,11 +1,10 @@
-//! `qigui record`: read a game record file (XQF, DhtmlXQ, CBF) and show
+//! `qigui record`: read a game record file (PGN, XQF, DhtmlXQ, CBF) and show
 //! what was read.
 
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use qigui::formats::record::{Record, RecordError, RecordLocation};
-use qigui::formats::{cbf, dhtmlxq, xqf};
+use qigui::formats::record::{Record, RecordError};
 use serde::Serialize;
 
 use super::{TextOrJson, json_text};
@@ -13,7 +12,7 @@ use super::{TextOrJson, json_text};
 /// `qigui record`'s subcommands.
 #[derive(Subcommand)]
 pub enum RecordCommand {
-    /// Read a record file (XQF, DhtmlXQ page, CBF) and print each game: tags, start FEN, main line in ICCS
+    /// Read a record file (PGN, XQF, DhtmlXQ page, CBF) and print each game: tags, start FEN, main line in ICCS
     #[command(
         after_help = "Examples:\n  qigui record show tests/data/records/xqf/encrypted-v12.xqf\n  qigui record show tests/data/records/dhtmlxq/two-games.html --format json"
     )]
@@ -23,7 +22,7 @@ pub enum RecordCommand {
 /// `qigui record show`'s options.
 #[derive(Args)]
 pub struct ShowArgs {
-    /// The record file; its format is found from its content (XQF's "XQ", a [DhtmlXQ] block, a <ChineseChessRecord>), else its extension
+    /// The record file; its format is found from its content (XQF's "XQ", a [DhtmlXQ] block, a <ChineseChessRecord>), else its extension, else PGN
     file: std::path::PathBuf,
     /// Only this game of the file (1-based)
     #[arg(long, value_name = "N")]
@@ -33,64 +32,14 @@ pub struct ShowArgs {
     format: TextOrJson,
 }
 
-/// A record format this command reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
-    Xqf,
-    DhtmlXq,
-    Cbf,
-}
-
-/// The format of a record file, from its content, else its extension.
-fn format_of(bytes: &[u8], file: &str) -> Option<Format> {
-    if bytes.starts_with(b"XQ") {
-        return Some(Format::Xqf);
-    }
-    // The markers are ASCII: dropping NUL bytes finds them in UTF-16 too,
-    // and a lossy reading finds them in GBK.
-    let ascii: Vec<u8> = bytes
-        .iter()
-        .take(1 << 20)
-        .copied()
-        .filter(|&b| b != 0)
-        .collect();
-    let text = String::from_utf8_lossy(&ascii);
-    if text.contains("<ChineseChessRecord") {
-        return Some(Format::Cbf);
-    }
-    if text.to_ascii_lowercase().contains("[dhtmlxq") {
-        return Some(Format::DhtmlXq);
-    }
-    let ext = std::path::Path::new(file)
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    match ext.as_str() {
-        "xqf" => Some(Format::Xqf),
-        "cbf" => Some(Format::Cbf),
-        "htm" | "html" | "dhtmlxq" => Some(Format::DhtmlXq),
-        _ => None,
-    }
-}
-
-/// Reads every game of a record file in whichever format it is.
+/// Reads every game of a record file in whichever format it is
+/// ([`qigui::formats::read_records_bytes`]); the first game that cannot be
+/// read is the error.
 #[allow(clippy::result_large_err)] // the readers' own error (formats::record)
 pub fn read_records(bytes: &[u8], file: &str) -> Result<Vec<Record>, RecordError> {
-    match format_of(bytes, file) {
-        Some(Format::Xqf) => xqf::read(bytes, file),
-        Some(Format::DhtmlXq) => dhtmlxq::read(bytes, file),
-        Some(Format::Cbf) => cbf::read(bytes, file),
-        None => Err(RecordError {
-            location: RecordLocation {
-                file: file.to_string(),
-                ..RecordLocation::default()
-            },
-            reason:
-                "not a record format this command reads (XQF, a page with [DhtmlXQ] blocks, CBF)"
-                    .to_string(),
-        }),
-    }
+    qigui::formats::read_records_bytes(bytes, file)?
+        .into_iter()
+        .collect()
 }
 
 /// One game of `record show --format json`.

@@ -2,6 +2,10 @@
 //!
 //! * [`record`]: a Xiangqi game record, the shape every record reader
 //!   (PGN, XQF, DhtmlXQ, CBF) produces.
+//! * [`pgn`]: PGN as Xiangqi programs write it (ICCS, WXF or Chinese
+//!   movetext), read and written.
+//! * [`read_records`] and [`read_records_bytes`]: a record file in
+//!   whichever format it is written, chosen by extension and content.
 //! * [`trf`]: FIDE TRF-2026, the tournament report file (at most 9,999
 //!   players; larger events use the YAML/JSON tournament format).
 //! * [`load_tournament`] and [`read_tournament`]: a tournament file in
@@ -9,6 +13,7 @@
 
 pub mod cbf;
 pub mod dhtmlxq;
+pub mod pgn;
 pub mod record;
 pub mod trf;
 pub mod xqf;
@@ -16,6 +21,96 @@ pub mod xqf;
 use std::path::Path;
 
 use crate::event::{Tournament, TournamentError};
+use crate::limits::MAX_INPUT_BYTES;
+use record::{Record, RecordError, RecordLocation};
+
+/// The games of a record file, each read or its own error: the outer error
+/// is a file that cannot be read at all (missing, too large, not text of
+/// its format).
+pub type RecordGames = Vec<Result<Record, RecordError>>;
+
+/// Reads a record file, the format chosen as [`read_records_bytes`] does;
+/// a file larger than [`MAX_INPUT_BYTES`] is refused before it is read.
+#[allow(clippy::result_large_err)] // RecordError is shared by every reader (record.rs)
+pub fn read_records(path: &Path) -> Result<RecordGames, RecordError> {
+    let file = path.display().to_string();
+    let at = |reason: String| RecordError {
+        location: RecordLocation {
+            file: file.clone(),
+            ..RecordLocation::default()
+        },
+        reason,
+    };
+    let len = std::fs::metadata(path)
+        .map_err(|e| at(format!("cannot read: {e}")))?
+        .len();
+    if len > MAX_INPUT_BYTES {
+        return Err(at(format!(
+            "{len} bytes, more than the {MAX_INPUT_BYTES} read (limits.rs)"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| at(format!("cannot read: {e}")))?;
+    read_records_bytes(&bytes, &file)
+}
+
+/// The record formats qigui knows, as [`record_format`] names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// PGN (`.pgn`, or text with tag pairs or movetext).
+    Pgn,
+    /// XQStudio's binary XQF (`.xqf`, or bytes starting `XQ`).
+    Xqf,
+    /// The `[DhtmlXQ]` blocks of web pages (`.dhtmlxq`, or text containing `[DhtmlXQ`).
+    DhtmlXq,
+    /// 象棋桥's XML (`.cbf`, or text containing `<ChineseChessRecord`).
+    Cbf,
+}
+
+/// Which format a record file is in: by its content where that is telling
+/// (XQF's `XQ` magic, CBF's `<ChineseChessRecord` root, a `[DhtmlXQ`
+/// block — the markers are ASCII, so they are found in UTF-16 and GBK text
+/// too), else by its extension, else PGN.
+pub fn record_format(bytes: &[u8], file: &str) -> RecordFormat {
+    if bytes.starts_with(b"XQ") {
+        return RecordFormat::Xqf;
+    }
+    // Dropping NUL bytes finds the markers in UTF-16; a lossy reading finds
+    // them in GBK. Only the first MiB is looked at.
+    let ascii: Vec<u8> = bytes
+        .iter()
+        .take(1 << 20)
+        .copied()
+        .filter(|&b| b != 0)
+        .collect();
+    let text = String::from_utf8_lossy(&ascii);
+    if text.contains("<ChineseChessRecord") {
+        return RecordFormat::Cbf;
+    }
+    if text.to_ascii_lowercase().contains("[dhtmlxq") {
+        return RecordFormat::DhtmlXq;
+    }
+    match extension(Path::new(file)).as_str() {
+        "xqf" => RecordFormat::Xqf,
+        "cbf" => RecordFormat::Cbf,
+        "htm" | "html" | "dhtmlxq" => RecordFormat::DhtmlXq,
+        _ => RecordFormat::Pgn,
+    }
+}
+
+/// Reads a record file's bytes in its format ([`record_format`]); `file`
+/// names it in errors. PGN games are read one by one (a bad game is its own
+/// error); an XQF, DhtmlXQ or CBF file that cannot be read is the outer
+/// error.
+#[allow(clippy::result_large_err)] // RecordError is shared by every reader (record.rs)
+pub fn read_records_bytes(bytes: &[u8], file: &str) -> Result<RecordGames, RecordError> {
+    let all_ok = |games: Vec<Record>| games.into_iter().map(Ok).collect();
+    match record_format(bytes, file) {
+        RecordFormat::Pgn => pgn::read_games(bytes, file),
+        RecordFormat::Xqf => xqf::read(bytes, file).map(all_ok),
+        RecordFormat::DhtmlXq => dhtmlxq::read(bytes, file).map(all_ok),
+        RecordFormat::Cbf => cbf::read(bytes, file).map(all_ok),
+    }
+}
 
 /// Reads a tournament file: `.json` as JSON, `.trf` (or text starting with
 /// a TRF record) as TRF-2026, anything else as YAML.

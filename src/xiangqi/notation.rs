@@ -793,6 +793,13 @@ pub fn parse_line(
     Ok((out, cur))
 }
 
+/// Whether `text` is a whole move in Chinese notation (piece, file, action
+/// and number), so that a reader can join a move written with inner spaces
+/// (车 9 平 8) word by word.
+pub fn is_whole_chinese_move(text: &str) -> bool {
+    parse_chinese_description(text).is_ok()
+}
+
 /// Splits a move list on whitespace and commas, keeping Chinese moves
 /// written with inner spaces (车 9 平 8) together.
 pub fn split_moves(text: &str) -> Vec<String> {

@@ -9,6 +9,7 @@
 //! | `explain` | the wording of the labels' reasons (24.1–24.8, 26.1–26.11), apart from the decisions |
 //! | `ruling` | 23.4–23.5, 24.9–24.14, 25, 26.9, 4.3: the ruling on a labelled cycle |
 //! | `judge` | labels then ruling, from a position and the cycle's moves |
+//! | `pending` | 23.1–23.5: every 待判局面 of a whole game, each ruled on |
 
 pub mod chase;
 pub mod cycle;
@@ -18,5 +19,6 @@ pub mod label;
 pub mod mate;
 pub mod material;
 mod memo;
+pub mod pending;
 pub mod protection;
 pub mod ruling;
