@@ -42,11 +42,11 @@ pub use notation::{Notation, NotationError, ParsedMove};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use position::{Move, MoveList, ParseFenError, PlayError, Position, PositionError, Validation};
 pub use repetition::chase::{ChaseLimits, Means, Threat, threats};
-pub use repetition::explain::{mate_words, threat_words};
 pub use repetition::cycle::{
     Counting, Repetition, find_repetition, find_repetitions, find_repetitions_by,
     occurrences_of_last,
 };
+pub use repetition::explain::{mate_words, threat_words};
 pub use repetition::judge::{JudgedMove, Judgement, explain, judge};
 pub use repetition::label::{Analysis, ChaseTarget, Context, Limits, classify as label_move};
 pub use repetition::mate::{MateLimit, MateSearch, mate_by_checks};
