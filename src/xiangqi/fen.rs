@@ -190,7 +190,10 @@ impl Setup {
                 return Err(err(
                     2,
                     c,
-                    format!("'{other}' is not a side; expected 'w' (red) or 'b' (black)"),
+                    format!(
+                        "'{}' is not a side; expected 'w' (red) or 'b' (black)",
+                        crate::limits::echo(other)
+                    ),
                 ));
             }
         }
@@ -201,20 +204,37 @@ impl Setup {
                     return Err(err(
                         f + 1,
                         c,
-                        format!("'{text}' must be '-': Xiangqi has no castling or en passant"),
+                        format!(
+                            "'{}' must be '-': Xiangqi has no castling or en passant",
+                            crate::limits::echo(text)
+                        ),
                     ));
                 }
             }
         }
         if let Some(&(c, text)) = fields.get(4) {
-            setup.halfmoves = text
-                .parse()
-                .map_err(|_| err(5, c, format!("'{text}' is not a non-negative number")))?;
+            setup.halfmoves = text.parse().map_err(|_| {
+                err(
+                    5,
+                    c,
+                    format!(
+                        "'{}' is not a non-negative number",
+                        crate::limits::echo(text)
+                    ),
+                )
+            })?;
         }
         if let Some(&(c, text)) = fields.get(5) {
-            setup.fullmoves = text
-                .parse()
-                .map_err(|_| err(6, c, format!("'{text}' is not a non-negative number")))?;
+            setup.fullmoves = text.parse().map_err(|_| {
+                err(
+                    6,
+                    c,
+                    format!(
+                        "'{}' is not a non-negative number",
+                        crate::limits::echo(text)
+                    ),
+                )
+            })?;
             if setup.fullmoves == 0 {
                 return Err(err(6, c, "the move number starts at 1".into()));
             }
