@@ -147,8 +147,9 @@ pub fn read_stdin() -> Result<String, InputError> {
 
 /// Checks YAML or JSON text before a parser sees it, in one pass: refuses
 /// nesting deeper than [`MAX_NESTING_DEPTH`] and the non-finite numbers
-/// `.nan` and `.inf` (which no time, score or count can be, and which a
-/// JSON value cannot hold: read through one they would become null). `name`
+/// `.nan`, `.inf` and those too large for a float (`1e400`), which no
+/// time, score or count can be, and which a JSON value cannot hold: read
+/// through one they would become null. `name`
 /// says where the text comes from; the error gives the line and column.
 ///
 /// The depth counted is at least the parser's less one: every open `[` or
@@ -182,14 +183,29 @@ struct Scan {
     block_scalar: Option<usize>,
 }
 
-/// The YAML 1.2 spellings of infinity and not-a-number, when `rest` starts
-/// with one written as a whole plain scalar.
+/// A plain scalar at the start of `rest` that reads as a number but not a
+/// finite one: the YAML 1.2 spellings of infinity and not-a-number, or a
+/// number too large for a float (`1e400`).
 fn non_finite(rest: &str, in_flow: bool) -> Option<&str> {
     let unsigned = rest.strip_prefix(['+', '-']).unwrap_or(rest);
-    let word = [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"]
+    let len = match [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"]
         .into_iter()
-        .find(|w| unsigned.starts_with(w))?;
-    let len = rest.len() - unsigned.len() + word.len();
+        .find(|w| unsigned.starts_with(w))
+    {
+        Some(word) => rest.len() - unsigned.len() + word.len(),
+        None => {
+            let len = rest
+                .find(|c: char| {
+                    !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-' | '_'))
+                })
+                .unwrap_or(rest.len());
+            let number = rest[..len].parse::<f64>().ok()?;
+            if number.is_finite() {
+                return None;
+            }
+            len
+        }
+    };
     let after = rest[len..].trim_start_matches([' ', '\t', '\r']);
     let ends = after.is_empty()
         || after.starts_with('#') && rest[len..].starts_with([' ', '\t'])
@@ -263,7 +279,7 @@ impl Scan {
                             prev = Some(c);
                             continue;
                         }
-                        if node_start && matches!(c, '.' | '+' | '-') {
+                        if node_start && (c.is_ascii_digit() || matches!(c, '.' | '+' | '-')) {
                             if let Some(word) = non_finite(&line[byte..], self.flow > 0) {
                                 return Err(error(
                                     n,
