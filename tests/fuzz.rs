@@ -28,7 +28,7 @@ use qigui::{ParseFenError, Position, notation};
 
 /// Cases per reader: with about fifteen readers the whole set adds a few
 /// seconds to `cargo test`.
-const CASES: u32 = 192;
+const CASES: u32 = 512;
 
 /// No input of a few kilobytes may take longer than this (a debug build on
 /// a busy machine included); a reader past it has a hang or a quadratic

@@ -363,15 +363,6 @@ pub fn position_arg(fen: Option<&str>) -> Result<qigui::Position, String> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_command_line_is_well_formed() {
-        use clap::CommandFactory;
-        super::Cli::command().debug_assert();
-    }
-}
-
 /// Reads a file named on the command line (`-`: standard input) within
 /// [`qigui::limits::MAX_INPUT_BYTES`]; an error names the file and says why.
 pub(crate) fn read_input(path: &str) -> Result<String, String> {
@@ -381,4 +372,13 @@ pub(crate) fn read_input(path: &str) -> Result<String, String> {
         qigui::limits::read_file(std::path::Path::new(path))
     }
     .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
 }

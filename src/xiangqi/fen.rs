@@ -190,10 +190,7 @@ impl Setup {
                 return Err(err(
                     2,
                     c,
-                    format!(
-                        "'{}' is not a side; expected 'w' (red) or 'b' (black)",
-                        crate::limits::echo(other)
-                    ),
+                    format!("'{other}' is not a side; expected 'w' (red) or 'b' (black)"),
                 ));
             }
         }
@@ -204,37 +201,20 @@ impl Setup {
                     return Err(err(
                         f + 1,
                         c,
-                        format!(
-                            "'{}' must be '-': Xiangqi has no castling or en passant",
-                            crate::limits::echo(text)
-                        ),
+                        format!("'{text}' must be '-': Xiangqi has no castling or en passant"),
                     ));
                 }
             }
         }
         if let Some(&(c, text)) = fields.get(4) {
-            setup.halfmoves = text.parse().map_err(|_| {
-                err(
-                    5,
-                    c,
-                    format!(
-                        "'{}' is not a non-negative number",
-                        crate::limits::echo(text)
-                    ),
-                )
-            })?;
+            setup.halfmoves = text
+                .parse()
+                .map_err(|_| err(5, c, format!("'{text}' is not a non-negative number")))?;
         }
         if let Some(&(c, text)) = fields.get(5) {
-            setup.fullmoves = text.parse().map_err(|_| {
-                err(
-                    6,
-                    c,
-                    format!(
-                        "'{}' is not a non-negative number",
-                        crate::limits::echo(text)
-                    ),
-                )
-            })?;
+            setup.fullmoves = text
+                .parse()
+                .map_err(|_| err(6, c, format!("'{text}' is not a non-negative number")))?;
             if setup.fullmoves == 0 {
                 return Err(err(6, c, "the move number starts at 1".into()));
             }
