@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use super::protocol::{Reply, Request};
+use crate::limits::{
+    LineRead, MAX_ADAPTER_LINE_BYTES, MAX_ADAPTER_STDERR_LINE_BYTES, echo, read_line, serde_words,
+    skip_line,
+};
 
 /// How many of the adapter's last stderr lines are kept for the report.
 const STDERR_LINES: usize = 12;
@@ -126,16 +130,25 @@ pub fn split_command(line: &str) -> Result<Vec<String>, AdapterError> {
 
 enum Line {
     Text(String),
+    TooLong,
     Eof,
 }
 
-/// A running adapter.
+/// A running adapter. On Unix it runs in a process group of its own, which
+/// is ended whole (the adapter and anything it started) when the adapter
+/// is killed, stopped or dropped; a watchdog process (`sh`, in a group of
+/// its own too) ends the group when the runner itself ends without doing
+/// so (a signal, `exit`).
 pub struct AdapterProcess {
     child: Child,
     to_stdin: Option<Sender<String>>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     exited: bool,
+    /// The watchdog, when it could be started.
+    watchdog: Option<Child>,
+    /// The adapter's process group has been ended.
+    group_ended: bool,
 }
 
 fn writer(mut stdin: ChildStdin, rx: Receiver<String>) {
@@ -150,33 +163,53 @@ fn writer(mut stdin: ChildStdin, rx: Receiver<String>) {
     // The channel is closed: dropping stdin closes the adapter's input.
 }
 
+/// Reads the adapter's stdout line by line, each line within
+/// [`MAX_ADAPTER_LINE_BYTES`]: an endless line is reported as soon as it
+/// passes the cap, and the rest of it is dropped as it comes.
 fn reader<R: Read>(out: R, tx: Sender<Line>) {
     let mut r = BufReader::new(out);
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        match r.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => {
+        let line = match read_line(&mut r, &mut buf, MAX_ADAPTER_LINE_BYTES) {
+            Ok(LineRead::End) | Err(_) => {
                 let _ = tx.send(Line::Eof);
                 return;
             }
-            Ok(_) => {
-                let text = String::from_utf8_lossy(&buf).trim_end().to_string();
-                if tx.send(Line::Text(text)).is_err() {
+            Ok(LineRead::TooLong) => {
+                if tx.send(Line::TooLong).is_err() || !skip_line(&mut r).unwrap_or(false) {
+                    let _ = tx.send(Line::Eof);
                     return;
                 }
+                continue;
             }
+            Ok(LineRead::Line) => Line::Text(String::from_utf8_lossy(&buf).trim_end().to_string()),
+        };
+        if tx.send(line).is_err() {
+            return;
         }
     }
 }
 
 fn stderr_keeper<R: Read>(err: R, keep: Arc<Mutex<VecDeque<String>>>) {
-    let r = BufReader::new(err);
-    for line in r.split(b'\n') {
-        let Ok(line) = line else { return };
-        let text = String::from_utf8_lossy(&line).trim_end().to_string();
+    let mut r = BufReader::new(err);
+    let mut buf = Vec::new();
+    loop {
+        let cut = match read_line(&mut r, &mut buf, MAX_ADAPTER_STDERR_LINE_BYTES) {
+            Ok(LineRead::End) | Err(_) => return,
+            Ok(LineRead::Line) => false,
+            Ok(LineRead::TooLong) => {
+                if !skip_line(&mut r).unwrap_or(false) {
+                    return;
+                }
+                true
+            }
+        };
+        let mut text = String::from_utf8_lossy(&buf).trim_end().to_string();
         if text.is_empty() {
             continue;
+        }
+        if cut {
+            text.push('…');
         }
         if let Ok(mut k) = keep.lock() {
             if k.len() == STDERR_LINES {
@@ -187,27 +220,79 @@ fn stderr_keeper<R: Read>(err: R, keep: Arc<Mutex<VecDeque<String>>>) {
     }
 }
 
+/// Sends SIGKILL to the process group `pgid` (the shell's `kill`: the
+/// library has no `unsafe` to call kill(2) itself).
+#[cfg(unix)]
+fn kill_group(pgid: u32) {
+    let _ = Command::new("sh")
+        .arg("-c")
+        .arg("kill -s KILL -- -$0 2>/dev/null")
+        .arg(pgid.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Starts the watchdog of the adapter's group `pgid`: a shell in its own
+/// group that waits for the end of its input (a pipe only the runner
+/// holds, closed when the runner ends however it ends) and then ends the
+/// group. It ignores SIGINT, SIGTERM and SIGHUP, which are the runner's to
+/// receive.
+#[cfg(unix)]
+fn watchdog(pgid: u32) -> Option<Child> {
+    use std::os::unix::process::CommandExt;
+    Command::new("sh")
+        .arg("-c")
+        .arg("trap '' INT TERM HUP; while read -r _; do :; done; kill -s KILL -- -$0 2>/dev/null")
+        .arg(pgid.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .ok()
+}
+
 impl AdapterProcess {
     /// Starts `argv[0]` with the other words as arguments.
     pub fn spawn(argv: &[String]) -> Result<AdapterProcess, AdapterError> {
         let program = argv
             .first()
             .ok_or_else(|| AdapterError::Command("no program given".into()))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| AdapterError::Spawn {
-                program: program.clone(),
-                reason: e.to_string(),
-            })?;
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // A group of its own, ended whole (see `end_group`).
+            command.process_group(0);
+        }
+        let mut child = command.spawn().map_err(|e| AdapterError::Spawn {
+            program: program.clone(),
+            reason: e.to_string(),
+        })?;
+        #[cfg(unix)]
+        let watchdog = watchdog(child.id());
+        #[cfg(not(unix))]
+        let watchdog = None;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            let _ = child.kill();
-            let _ = child.wait();
+            let mut process = AdapterProcess {
+                child,
+                to_stdin: None,
+                lines: mpsc::channel().1,
+                stderr: Arc::default(),
+                exited: false,
+                watchdog,
+                group_ended: false,
+            };
+            process.end_group();
             return Err(AdapterError::Spawn {
                 program: program.clone(),
                 reason: "its standard streams could not be connected".into(),
@@ -226,7 +311,29 @@ impl AdapterProcess {
             lines,
             stderr: keep,
             exited: false,
+            watchdog,
+            group_ended: false,
         })
+    }
+
+    /// Ends the adapter and every process in its group, and the watchdog;
+    /// reaps the adapter. Done once.
+    fn end_group(&mut self) {
+        if self.group_ended {
+            return;
+        }
+        self.group_ended = true;
+        self.to_stdin = None;
+        // The watchdog first, so that it cannot signal a group whose
+        // number the system has given to someone else.
+        if let Some(mut w) = self.watchdog.take() {
+            let _ = w.kill();
+            let _ = w.wait();
+        }
+        #[cfg(unix)]
+        kill_group(self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// The last lines the adapter wrote to stderr.
@@ -286,9 +393,18 @@ impl AdapterProcess {
                 Ok(Line::Text(t)) if t.trim().is_empty() => continue,
                 Ok(Line::Text(t)) => {
                     return serde_json::from_str::<Reply>(&t).map_err(|e| {
-                        let shown: String = t.chars().take(200).collect();
-                        AdapterError::Protocol(format!("not a message ({e}): {shown}"))
+                        AdapterError::Protocol(format!(
+                            "not a message ({}): {}",
+                            serde_words(&e.to_string()),
+                            echo(&t)
+                        ))
                     });
+                }
+                Ok(Line::TooLong) => {
+                    return Err(AdapterError::Protocol(format!(
+                        "a line longer than {} MiB (limits::MAX_ADAPTER_LINE_BYTES)",
+                        MAX_ADAPTER_LINE_BYTES / (1024 * 1024)
+                    )));
                 }
                 Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.exited_error());
@@ -303,11 +419,9 @@ impl AdapterProcess {
         }
     }
 
-    /// Ends the adapter at once.
+    /// Ends the adapter and its process group at once.
     pub fn kill(mut self) {
-        self.to_stdin = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.end_group();
     }
 
     /// Sends `stop`, closes its input and waits up to `grace` for it to
@@ -318,21 +432,16 @@ impl AdapterProcess {
         }
         self.to_stdin = None;
         let by_itself = self.exit_status(grace).is_some();
-        if !by_itself {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        // What it started and left running goes with it.
+        self.end_group();
         by_itself
     }
 }
 
 impl Drop for AdapterProcess {
     fn drop(&mut self) {
-        // Never leave a child behind.
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        // Never leave a process behind.
+        self.end_group();
     }
 }
 

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::corpus::{self, Kind};
 use crate::edition::Edition;
+use crate::limits::{LineRead, MAX_ADAPTER_LINE_BYTES, read_line, skip_line};
 
 use super::protocol::{PROTOCOL_VERSION, Reply, Request};
 
@@ -43,10 +44,13 @@ fn case(id: &str, kind: &str, edition: &str, input: &Value) -> Reply {
         reason,
     };
     let Some(k) = Kind::ALL.iter().copied().find(|k| k.name() == kind) else {
-        return skip(format!("qigui has no kind '{kind}'"));
+        return skip(format!("qigui has no kind '{}'", crate::limits::echo(kind)));
     };
     let Some(ed) = Edition::get(edition) else {
-        return skip(format!("qigui has no edition '{edition}'"));
+        return skip(format!(
+            "qigui has no edition '{}'",
+            crate::limits::echo(edition)
+        ));
     };
     match corpus::answer(k, input, ed) {
         Ok(output) => Reply::Result {
@@ -55,32 +59,61 @@ fn case(id: &str, kind: &str, edition: &str, input: &Value) -> Reply {
         },
         Err(e) => Reply::Error {
             id: Some(id.to_string()),
-            message: e.to_string(),
+            message: crate::limits::cut_quoted(&e.to_string()),
         },
     }
 }
 
 /// Serves the protocol: one reply per request line until `stop` or the end
 /// of the input. A line that is not a request gets an `error` without id.
-pub fn serve<R: BufRead, W: Write>(input: R, mut output: W) -> io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
+///
+/// A line longer than [`MAX_ADAPTER_LINE_BYTES`] or not UTF-8 gets an
+/// `error` too, and is read no further.
+pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()> {
+    let mut bytes = Vec::new();
+    loop {
+        let reply_error = |message: String| Reply::Error { id: None, message };
+        let line = match read_line(&mut input, &mut bytes, MAX_ADAPTER_LINE_BYTES)? {
+            LineRead::End => break,
+            LineRead::TooLong => {
+                skip_line(&mut input)?;
+                let reply = reply_error(format!(
+                    "not a request: a line longer than {} MiB (limits::MAX_ADAPTER_LINE_BYTES)",
+                    MAX_ADAPTER_LINE_BYTES / (1024 * 1024)
+                ));
+                writeln!(output, "{}", reply.to_line())?;
+                output.flush()?;
+                continue;
+            }
+            LineRead::Line => match std::str::from_utf8(&bytes) {
+                Ok(l) => l.trim_end_matches('\r'),
+                Err(_) => {
+                    let reply = reply_error("not a request: not UTF-8 text".into());
+                    writeln!(output, "{}", reply.to_line())?;
+                    output.flush()?;
+                    continue;
+                }
+            },
+        };
         if line.trim().is_empty() {
             continue;
         }
-        let reply = match serde_json::from_str::<Request>(&line) {
+        let reply = match serde_json::from_str::<Request>(line) {
             Ok(req) => match respond(&req) {
                 Some(r) => r,
                 None => break,
             },
             Err(e) => {
                 // Name the case when the line at least carries an id.
-                let id = serde_json::from_str::<Value>(&line)
+                let id = serde_json::from_str::<Value>(line)
                     .ok()
                     .and_then(|v| v.get("id").and_then(Value::as_str).map(str::to_string));
                 Reply::Error {
                     id,
-                    message: format!("not a request: {e}"),
+                    message: format!(
+                        "not a request: {}",
+                        crate::limits::serde_words(&e.to_string())
+                    ),
                 }
             }
         };

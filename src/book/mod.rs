@@ -105,25 +105,125 @@ pub struct Book {
     pub figures: Vec<(GameKind, String, String)>,
 }
 
-/// Writes the book into `out` (created if needed; existing files of the same
-/// names are replaced).
+/// The file that marks a folder as a book qigui wrote (and may replace).
+const MARKER: &str = ".qigui-book";
+
+/// Writes the book into the folder `out`, whole or not at all: the pages
+/// are written into a temporary sibling folder, which then takes the place
+/// of `out` (so no old page survives next to new ones, and a failure
+/// leaves `out` as it was). Refused: an empty name; an `out` that holds a
+/// corpus file read; an existing `out` that is not a folder or holds files
+/// the book did not write (it would be replaced).
 pub fn write(corpus: &Corpus, out: &Path) -> Result<Book, BookError> {
-    let pages = render(corpus)?;
-    fs::create_dir_all(out).map_err(|e| BookError::Io {
+    let refuse = |message: &str| BookError::Io {
         path: out.to_path_buf(),
-        message: e.to_string(),
-    })?;
-    let mut book = Book::default();
-    for (name, text) in pages.files {
-        let path = out.join(&name);
-        fs::write(&path, text).map_err(|e| BookError::Io {
-            path: path.clone(),
+        message: message.to_string(),
+    };
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e: std::io::Error| BookError::Io {
+            path,
             message: e.to_string(),
-        })?;
-        book.files.push(name);
+        }
+    };
+    if out.as_os_str().is_empty() {
+        return Err(BookError::Io {
+            path: PathBuf::from("--out \"\""),
+            message: "an empty folder name: name the folder to write the book into".into(),
+        });
     }
-    book.figures = pages.figures;
-    Ok(book)
+    let exists = out.exists();
+    let target = if exists {
+        out.canonicalize().map_err(io(out))?
+    } else {
+        std::path::absolute(out).map_err(io(out))?
+    };
+    if exists && !target.is_dir() {
+        return Err(refuse("exists and is not a folder"));
+    }
+    if corpus
+        .cases
+        .iter()
+        .any(|c| c.file.canonicalize().is_ok_and(|f| f.starts_with(&target)))
+    {
+        return Err(refuse(
+            "holds corpus files read for the book: name another folder (the book replaces it whole)",
+        ));
+    }
+    if exists && !replaceable(&target) {
+        return Err(refuse(
+            "holds files the book did not write: name a new folder or an earlier book's (it is replaced whole)",
+        ));
+    }
+    let (Some(parent), Some(name)) = (target.parent(), target.file_name()) else {
+        return Err(refuse("names no folder"));
+    };
+    let name = name.to_string_lossy();
+    let pages = render(corpus)?;
+    fs::create_dir_all(parent).map_err(io(parent))?;
+    let tmp = parent.join(format!(".{name}.tmp{}", std::process::id()));
+    if tmp.exists() {
+        fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
+    }
+    let written = (|| {
+        fs::create_dir(&tmp).map_err(io(&tmp))?;
+        let mut book = Book::default();
+        for (file, text) in &pages.files {
+            let path = tmp.join(file);
+            fs::write(&path, text).map_err(io(&target.join(file)))?;
+            book.files.push(file.clone());
+        }
+        fs::write(tmp.join(MARKER), "").map_err(io(&target.join(MARKER)))?;
+        if exists {
+            let old = parent.join(format!(".{name}.old{}", std::process::id()));
+            fs::rename(&target, &old).map_err(io(&target))?;
+            if let Err(e) = fs::rename(&tmp, &target) {
+                let _ = fs::rename(&old, &target);
+                return Err(io(&target)(e));
+            }
+            let _ = fs::remove_dir_all(&old);
+        } else {
+            fs::rename(&tmp, &target).map_err(io(&target))?;
+        }
+        Ok(book)
+    })();
+    match written {
+        Ok(mut book) => {
+            book.figures = pages.figures;
+            Ok(book)
+        }
+        Err(e) => {
+            let _ = fs::remove_dir_all(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Whether an existing folder may be replaced by a book: it is empty, or
+/// a book qigui wrote (its marker, or, from before the marker, only the
+/// `.html` and `.css` files a book has, `index.html` among them).
+fn replaceable(dir: &Path) -> bool {
+    if dir.join(MARKER).is_file() {
+        return true;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return false;
+    };
+    let mut index = false;
+    let mut empty = true;
+    for entry in entries {
+        let Ok(entry) = entry else { return false };
+        empty = false;
+        let name = entry.file_name();
+        let path = entry.path();
+        let page = entry.file_type().is_ok_and(|t| t.is_file())
+            && path.extension().is_some_and(|e| e == "html" || e == "css");
+        if !page {
+            return false;
+        }
+        index |= name == "index.html";
+    }
+    empty || index
 }
 
 /// The book's files, rendered in memory.

@@ -2,7 +2,6 @@
 //! the referee's ruling on a game record (`spec/conduct.md`), or on every
 //! `adjudication` case of a corpus file.
 
-use std::fs;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -176,7 +175,8 @@ fn json_of(a: &Adjudication, id: Option<String>) -> Result<Value, String> {
 
 /// Reads a YAML or JSON file into a value, with the location of a syntax error.
 fn read(path: &str) -> Result<Value, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let text = super::read_input(path)?;
+    qigui::limits::check_structure(&text, path).map_err(|e| e.to_string())?;
     yaml_serde::from_str::<Value>(&text).map_err(|e| {
         let loc = e
             .location()

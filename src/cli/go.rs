@@ -36,14 +36,7 @@ pub fn go(cmd: &GoCommand) -> Result<ExitCode, String> {
 }
 
 fn read(path: &str) -> Result<String, String> {
-    if path == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .map_err(|e| format!("stdin: {e}"))?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
-    }
+    super::read_input(path)
 }
 
 fn score(args: &ScoreArgs) -> Result<ExitCode, String> {

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
-use qigui::gomoku::{Board, Reading, forbidden_map};
+use qigui::gomoku::{Board, Direction, Point, Reading, Stone, forbidden_map};
 use qigui::gomoku::{GameError, GameRecord, adjudicate};
 use serde::Serialize;
 
@@ -103,9 +103,31 @@ struct AdjudicationJson<'a> {
     notes: Vec<NoteJson<'a>>,
 }
 
+/// A line of five or more stones of one colour on the board: a stone of
+/// it (the first in point order) and its direction.
+fn five_in_a_row(board: &Board) -> Option<(Stone, Point, Direction)> {
+    Point::all().find_map(|p| {
+        let stone = board.get(p)?;
+        Direction::ALL
+            .into_iter()
+            .find(|&d| board.run(p, d) >= 5)
+            .map(|d| (stone, p, d))
+    })
+}
+
 /// Every forbidden point of black's on the board, with its kind.
 fn forbidden(args: &ForbiddenArgs) -> Result<ExitCode, String> {
     let board = Board::from_lists(&args.black, &args.white).map_err(|e| e.to_string())?;
+    // Forbidden points are black's next move's (8.1): a board with five in
+    // a row already has no next move (19.1.1: the five wins).
+    if let Some((stone, p, d)) = five_in_a_row(&board) {
+        return Err(format!(
+            "the game is over: {} has {} in a row through {p} ({}), so there is no next move to forbid (19.1.1)",
+            stone.name(),
+            board.run(p, d),
+            d.code()
+        ));
+    }
     let map = forbidden_map(&board, reading(args.reading));
     if args.format == TextOrJson::Json {
         outln!("{}", qigui::gomoku::forbidden_json(&map));
@@ -122,7 +144,7 @@ fn forbidden(args: &ForbiddenArgs) -> Result<ExitCode, String> {
 fn judge(args: &GomokuJudgeArgs) -> Result<ExitCode, String> {
     let format = args.format;
     let file = &args.file;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = super::read_input(file)?;
     let rec = GameRecord::from_yaml(&text).map_err(|e| format!("{file}: {e}"))?;
     let adj = match adjudicate(&rec) {
         Ok(a) => a,

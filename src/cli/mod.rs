@@ -307,7 +307,15 @@ impl TypedValueParser for DraftParser {
 /// Runs the command line; clap's own usage errors exit 2, `--help` and
 /// `--version` 0.
 pub fn dispatch() -> ExitCode {
-    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    let cli = Cli::try_parse().unwrap_or_else(|e| {
+        if e.use_stderr() {
+            // A usage error quotes what was typed: cut long input
+            // (limits::MAX_ECHO_CHARS).
+            eprint!("{}", qigui::limits::cut_quoted(&e.render().to_string()));
+            std::process::exit(e.exit_code());
+        }
+        e.exit()
+    });
     // The command word as typed, for the messages (`qigui judge: …`).
     let name = std::env::args().nth(1).unwrap_or_default();
     let result = match &cli.command {
@@ -340,7 +348,7 @@ pub fn dispatch() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(msg) => {
-            eprintln!("qigui {name}: {msg}");
+            eprintln!("qigui {name}: {}", qigui::limits::cut_quoted(&msg));
             ExitCode::from(2)
         }
     }
@@ -364,6 +372,17 @@ pub fn position_arg(fen: Option<&str>) -> Result<qigui::Position, String> {
         None | Some("start") | Some("startpos") => Ok(qigui::Position::start()),
         Some(f) => qigui::Position::from_fen(f).map_err(|e| e.to_string()),
     }
+}
+
+/// Reads a file named on the command line (`-`: standard input) within
+/// [`qigui::limits::MAX_INPUT_BYTES`]; an error names the file and says why.
+pub(crate) fn read_input(path: &str) -> Result<String, String> {
+    if path == "-" {
+        qigui::limits::read_stdin()
+    } else {
+        qigui::limits::read_file(std::path::Path::new(path))
+    }
+    .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

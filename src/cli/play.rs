@@ -13,7 +13,9 @@ pub struct PerftArgs {
     /// The position, as FEN; `start` is the starting position
     fen: String,
     /// The depth in plies, 1 to 8
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=8))]
+    #[arg(value_parser = clap::value_parser!(u32).range(
+        i64::from(*qigui::limits::CLI_PERFT_DEPTHS.start())..=i64::from(*qigui::limits::CLI_PERFT_DEPTHS.end())
+    ))]
     depth: u32,
     /// Count under each legal move, one `MOVE COUNT` line each, then the total
     #[arg(long)]

@@ -29,7 +29,8 @@ pub(crate) fn lint(text: &str) -> Vec<(usize, usize, String)> {
         let mut k = 0;
         while k < chars.len() {
             let (byte, c) = chars[k];
-            let col = line[..byte].chars().count() + 1;
+            // Characters are visited in order: the column is the index.
+            let col = k + 1;
             match quote {
                 Some('"') => {
                     if c == '\\' {
@@ -78,11 +79,7 @@ pub(crate) fn lint(text: &str) -> Vec<(usize, usize, String)> {
                         ));
                     } else if at_node_start && prev_significant.is_some() && !c.is_whitespace() {
                         // A plain scalar value: check for YAML 1.1 booleans.
-                        let rest: String = line[byte..]
-                            .chars()
-                            .take_while(|&x| !matches!(x, ',' | ']' | '}' | '#'))
-                            .collect();
-                        let word = rest.trim();
+                        let word = short_word(&line[byte..]);
                         if matches!(
                             word.to_ascii_lowercase().as_str(),
                             "yes" | "no" | "on" | "off" | "y" | "n"
@@ -106,6 +103,31 @@ pub(crate) fn lint(text: &str) -> Vec<(usize, usize, String)> {
     out
 }
 
+/// The plain scalar at the start of `rest` (up to `,`, `]`, `}` or `#`),
+/// trimmed, when it is one word of at most three characters: the YAML 1.1
+/// booleans are no longer, and looking no further keeps the lint linear in
+/// the line's length.
+fn short_word(rest: &str) -> &str {
+    let mut end = 0;
+    let mut gap = false;
+    let mut letters = 0;
+    for (i, x) in rest.char_indices() {
+        if matches!(x, ',' | ']' | '}' | '#') {
+            break;
+        }
+        if x.is_whitespace() {
+            gap = true;
+            continue;
+        }
+        if gap || letters == 3 {
+            return "";
+        }
+        letters += 1;
+        end = i + x.len_utf8();
+    }
+    &rest[..end]
+}
+
 #[cfg(test)]
 mod tests {
     use super::lint;
@@ -113,6 +135,27 @@ mod tests {
     #[test]
     fn flags_anchors_aliases_tags_and_booleans() {
         assert_eq!(lint("a: &x 1\nb: *x\nc: !!str 3\nd: yes\n").len(), 4);
+    }
+
+    #[test]
+    fn a_long_line_is_linted_in_linear_time() {
+        // Issue 27.2: 1 MB on one line took 113 s (the column counted from
+        // the line start for every character, and every `- ` looked at the
+        // rest of the line).
+        for line in [
+            format!("a: \"{}\"\n", "x".repeat(1 << 20)),
+            format!("a: [{}]\n", "y, ".repeat(1 << 18)),
+            "- ".repeat(1 << 19),
+        ] {
+            let start = std::time::Instant::now();
+            let _ = lint(&line);
+            assert!(
+                start.elapsed() < std::time::Duration::from_millis(500),
+                "{:?}",
+                start.elapsed()
+            );
+        }
+        assert_eq!(lint("a: [yes, n, 'no', nope, y es]\n").len(), 2);
     }
 
     #[test]

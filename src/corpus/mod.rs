@@ -325,7 +325,7 @@ pub fn load(paths: &[PathBuf]) -> Result<Corpus, Vec<CorpusError>> {
     let mut corpus = Corpus::default();
     let mut errors = Vec::new();
     for file in &files {
-        match fs::read_to_string(file) {
+        match crate::limits::read_file(file) {
             Ok(text) => match load_str(file, &text) {
                 Ok(cases) => corpus.cases.extend(cases),
                 Err(mut es) => errors.append(&mut es),
@@ -334,7 +334,7 @@ pub fn load(paths: &[PathBuf]) -> Result<Corpus, Vec<CorpusError>> {
                 file: file.clone(),
                 line: 0,
                 column: 0,
-                message: format!("cannot read: {e}"),
+                message: e.message,
             }),
         }
     }
@@ -470,13 +470,16 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
     if !lint_errors.is_empty() {
         return Err(lint_errors);
     }
+    if let Err(e) = crate::limits::check_structure(text, "") {
+        return Err(vec![at(e.line, e.column, e.message)]);
+    }
     let parsed: CorpusFile = match yaml_serde::from_str(text) {
         Ok(f) => f,
         Err(e) => {
             let (l, c) = e
                 .location()
                 .map_or((0, 0), |loc| (loc.line(), loc.column()));
-            return Err(vec![at(l, c, e.to_string())]);
+            return Err(vec![at(l, c, crate::limits::serde_words(&e.to_string()))]);
         }
     };
     let loc = Locator::new(text);

@@ -131,6 +131,11 @@ pub struct TopicDifference<'a> {
 impl Amendments {
     /// Parses the file's text.
     pub fn parse(text: &str) -> Result<Amendments, AmendmentsError> {
+        crate::limits::check_structure(text, "").map_err(|e| AmendmentsError {
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        })?;
         yaml_serde::from_str(text).map_err(|e| {
             let (line, column) = e
                 .location()
@@ -138,7 +143,7 @@ impl Amendments {
             AmendmentsError {
                 line,
                 column,
-                message: e.to_string(),
+                message: crate::limits::serde_words(&e.to_string()),
             }
         })
     }

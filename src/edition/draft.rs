@@ -55,14 +55,10 @@ impl DraftPoint {
 /// A draft that cannot be read.
 #[derive(Debug, Error)]
 pub enum DraftError {
-    /// The file cannot be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// Why.
-        source: std::io::Error,
-    },
+    /// The file cannot be read, or is refused at the edge (too large, not
+    /// UTF-8: [`crate::limits`]).
+    #[error(transparent)]
+    Input(#[from] crate::limits::InputError),
     /// The file is not a valid draft, at this place.
     #[error("{file}:{line}:{column}: {message}")]
     At {
@@ -181,11 +177,8 @@ impl Edition {
     /// Reads a draft edition from a YAML file (`spec/editions.md`).
     pub fn load_draft(path: impl AsRef<Path>) -> Result<Draft, DraftError> {
         let path = path.as_ref();
+        let text = crate::limits::read_file(path)?;
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| DraftError::Io {
-            file: file.clone(),
-            source,
-        })?;
         Edition::parse_draft(&file, &text)
     }
 
@@ -201,10 +194,12 @@ impl Edition {
             column,
             message,
         };
+        crate::limits::check_structure(text, file)
+            .map_err(|e| at((e.line, e.column), e.message))?;
         let raw: DraftFile = yaml_serde::from_str(text).map_err(|e| {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
             // yaml_serde prefixes its own "at line …" to some messages.
-            let message = e.to_string();
+            let message = crate::limits::serde_words(&e.to_string());
             let message = message
                 .split(" at line ")
                 .next()
@@ -579,6 +574,6 @@ amend:
         let e = err("draft: xiangqi-1999\nparent: xiangqi-2020\n");
         assert!(e.starts_with("bad.yaml:1:8:"), "{e}");
         let e = Edition::load_draft("/nonexistent/draft.yaml").unwrap_err();
-        assert!(matches!(e, DraftError::Io { .. }));
+        assert!(matches!(e, DraftError::Input(_)));
     }
 }

@@ -145,7 +145,10 @@ pub enum TeamRanking {
 /// (Gomoku 29: "可选用下列破同分").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected a clause (\"14.3.2\") or a list of tie-break names"
+)]
 pub enum TiebreakChoice {
     /// The clause whose chain applies, e.g. `"14.3.1"` or `"14.3.2"`.
     Clause(String),
@@ -250,7 +253,7 @@ impl Serialize for Id {
 impl<'de> Deserialize<'de> for Id {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
         #[derive(Deserialize)]
-        #[serde(untagged)]
+        #[serde(untagged, expecting = "expected a number or a name as the id")]
         enum Raw {
             N(u64),
             S(String),
@@ -713,12 +716,14 @@ impl Tournament {
     /// Reads a YAML (or JSON) tournament and checks it. `file` names it in
     /// errors.
     pub fn from_yaml(text: &str, file: &str) -> Result<Tournament, TournamentError> {
+        crate::limits::check_structure(text, file)
+            .map_err(|e| TournamentError::at(e.location(), e.message))?;
         let t: Tournament = yaml_serde::from_str(text).map_err(|e| {
             let loc = e
                 .location()
                 .map(|l| format!("{file}:{}:{}", l.line(), l.column()))
                 .unwrap_or_else(|| file.to_string());
-            TournamentError::at(loc, e.to_string())
+            TournamentError::at(loc, crate::limits::serde_words(&e.to_string()))
         })?;
         t.check(file)?;
         Ok(t)
@@ -726,6 +731,8 @@ impl Tournament {
 
     /// Reads a JSON tournament and checks it.
     pub fn from_json(text: &str, file: &str) -> Result<Tournament, TournamentError> {
+        crate::limits::check_structure(text, file)
+            .map_err(|e| TournamentError::at(e.location(), e.message))?;
         let t: Tournament = serde_json::from_str(text).map_err(|e| {
             TournamentError::at(format!("{file}:{}:{}", e.line(), e.column()), e.to_string())
         })?;

@@ -116,8 +116,8 @@ pub fn read_records_bytes(bytes: &[u8], file: &str) -> Result<RecordGames, Recor
 /// a TRF record) as TRF-2026, anything else as YAML.
 pub fn load_tournament(path: &Path) -> Result<Tournament, TournamentError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| TournamentError::at(&file, format!("cannot read: {e}")))?;
+    let text =
+        crate::limits::read_file(path).map_err(|e| TournamentError::at(e.location(), e.message))?;
     read_as(&text, &file, extension(path))
 }
 

@@ -124,6 +124,31 @@ pub enum CountError {
     /// More than 25 handicap stones.
     #[error("a handicap of {0}: 003 knows up to 25 (行棋规则.三)")]
     Handicap(u32),
+    /// More handicap stones than the board has points to spare: the stones
+    /// are set down on distinct points before white's first move
+    /// (行棋规则.三), and white needs a point to play.
+    #[error(
+        "a handicap of {handicap} on a board of {points} points: at most {} stones leave white a point to play (行棋规则.三)",
+        points - 1
+    )]
+    HandicapBeyondBoard {
+        /// The handicap asked for.
+        handicap: u32,
+        /// The points of the board.
+        points: u32,
+    },
+    /// A group on the board without a liberty: play never leaves one, as it
+    /// is taken off when its last liberty is filled (规则.(五)) and a move
+    /// may not fill its own group's last one (规则.(六)).
+    #[error(
+        "the {stone} group at {point} has no liberty (气): play never leaves one on the board (规则.(五), (六))"
+    )]
+    NoLiberty {
+        /// A stone of the group (its first point in point order).
+        point: Point,
+        /// Its colour.
+        stone: Stone,
+    },
     /// A point named as a seki liberty that is not a dame point.
     #[error("{0} is named a seki liberty but is not an empty point between both sides")]
     SekiNotDame(Point),
@@ -226,8 +251,27 @@ pub fn count(board: &Board, dead: &BTreeSet<Point>, terms: &Terms) -> Result<Cou
     if terms.handicap > MAX_HANDICAP as u32 {
         return Err(CountError::Handicap(terms.handicap));
     }
+    if terms.handicap >= board.points() {
+        return Err(CountError::HandicapBeyondBoard {
+            handicap: terms.handicap,
+            points: board.points(),
+        });
+    }
     if terms.handicap > 0 && terms.komi != Zi::ZERO {
         return Err(CountError::KomiWithHandicap(terms.komi, terms.handicap));
+    }
+    // The board as play leaves it: every group has a liberty.
+    let mut grouped: BTreeSet<Point> = BTreeSet::new();
+    for p in board.all_points() {
+        if grouped.contains(&p) {
+            continue;
+        }
+        if let (Some(stone), Some(g)) = (board.get(p), board.group(p)) {
+            if g.liberties.is_empty() {
+                return Err(CountError::NoLiberty { point: p, stone });
+            }
+            grouped.extend(g.stones);
+        }
     }
     // 胜负计算.数子法: take the dead stones off.
     let mut live = board.clone();

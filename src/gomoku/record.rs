@@ -143,7 +143,7 @@ impl fmt::Display for Action {
 
 /// Why a record's text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("action {action} ('{text}'): {reason}")]
+#[error("action {action} ('{}'): {reason}", crate::limits::echo(text))]
 pub struct ParseRecordError {
     /// The 1-based number of the action in the record.
     pub action: usize,

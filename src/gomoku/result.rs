@@ -340,7 +340,10 @@ pub struct RecordFile {
 
 /// The actions of a [`RecordFile`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected the moves as one string (\"H8 H9 H10\") or a list of strings"
+)]
 pub enum Moves {
     /// All in one string.
     Line(String),
@@ -362,8 +365,10 @@ pub enum RecordFileError {
 impl GameRecord {
     /// Reads a record file (see [`RecordFile`]).
     pub fn from_yaml(text: &str) -> Result<GameRecord, RecordFileError> {
-        let f: RecordFile =
-            yaml_serde::from_str(text).map_err(|e| RecordFileError::Yaml(e.to_string()))?;
+        crate::limits::check_structure(text, "record")
+            .map_err(|e| RecordFileError::Yaml(e.to_string()))?;
+        let f: RecordFile = yaml_serde::from_str(text)
+            .map_err(|e| RecordFileError::Yaml(crate::limits::serde_words(&e.to_string())))?;
         let line = match &f.moves {
             Moves::Line(s) => s.clone(),
             Moves::List(v) => v.join(" "),

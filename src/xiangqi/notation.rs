@@ -67,7 +67,7 @@ pub struct ParsedMove {
 
 /// Why a move text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("move '{text}': {reason}")]
+#[error("move '{}': {reason}", crate::limits::echo(text))]
 pub struct NotationError {
     /// The text as given.
     pub text: String,

@@ -24,7 +24,10 @@ use super::{
 /// row first (`spec/go.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected the board as one string (a row per line) or a list of rows"
+)]
 pub enum BoardText {
     /// `"X O .\n. . ."`.
     Text(String),
@@ -46,7 +49,10 @@ impl BoardText {
 /// optionally after the colour: `B:D4`, `W:pass`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected the moves as one string (\"D4 Q16 pass\") or a list of strings"
+)]
 pub enum GoRecord {
     /// `"D4 Q16 pass"`.
     Line(String),
@@ -222,7 +228,7 @@ pub struct GoScoreInput {
 #[serde(deny_unknown_fields)]
 pub struct GoScoreExpected {
     /// The count is refused: `dead-on-empty`, `negative-komi`,
-    /// `komi-with-handicap`, `handicap`, `seki-not-dame`.
+    /// `komi-with-handicap`, `handicap`, `no-liberty`, `seki-not-dame`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Black's count.
@@ -469,7 +475,8 @@ fn count_error_code(e: &CountError) -> &'static str {
         CountError::DeadOnEmpty(_) => "dead-on-empty",
         CountError::NegativeKomi(_) => "negative-komi",
         CountError::KomiWithHandicap(..) => "komi-with-handicap",
-        CountError::Handicap(_) => "handicap",
+        CountError::Handicap(_) | CountError::HandicapBeyondBoard { .. } => "handicap",
+        CountError::NoLiberty { .. } => "no-liberty",
         CountError::SekiNotDame(_) => "seki-not-dame",
     }
 }

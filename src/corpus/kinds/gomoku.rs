@@ -31,7 +31,10 @@ use super::{
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
 #[cfg_attr(test, schemars(rename = "GomokuActionText"))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected the actions as one string (\"H8 H9\") or a list of strings"
+)]
 pub enum ActionText {
     /// All actions in one string.
     Line(String),

@@ -21,7 +21,10 @@ use super::{
 /// A side's labels: one string (`"捉 捉:车"`) or a list (`["捉", "捉:车"]`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected the labels as one string (\"捉 闲\") or a list of strings"
+)]
 pub enum LabelText {
     /// `"捉 捉:车 闲"`.
     Line(String),

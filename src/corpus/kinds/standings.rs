@@ -25,7 +25,10 @@ use super::{
 /// A place in the expected ranking: one entrant, or several sharing it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected an entrant id, or a list of ids sharing the place"
+)]
 pub enum Place {
     /// One entrant.
     One(Id),
@@ -37,7 +40,7 @@ pub enum Place {
 /// several steps), or null (not reached or not applicable).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(untagged, expecting = "expected a number, or a list of numbers")]
 pub enum ExpectedValue {
     /// One number.
     One(Points),

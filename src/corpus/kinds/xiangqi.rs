@@ -21,7 +21,10 @@ use super::{
 /// a list of strings. Each move may be in any notation qigui reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected the moves as one string (\"h2e2 h9g7\") or a list of strings"
+)]
 pub enum MoveText {
     /// `"h2e2 h9g7"` or `"炮二平五 马8进7"`.
     Line(String),

@@ -233,14 +233,21 @@ impl<'de> Deserialize<'de> for Points {
     /// A number (`2`, `0.5`) or a string (`"1/2"`, `"1.5"`).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Points, D::Error> {
         #[derive(Deserialize)]
-        #[serde(untagged)]
+        #[serde(
+            untagged,
+            expecting = "expected a number of points (2, 0.5 or \"1/2\")"
+        )]
         enum Raw {
             I(i64),
             F(f64),
             S(String),
         }
-        let bad =
-            |what: &str| serde::de::Error::custom(format!("'{what}' is not a number of points"));
+        let bad = |what: &str| {
+            serde::de::Error::custom(format!(
+                "'{}' is not a number of points",
+                crate::limits::echo(what)
+            ))
+        };
         match Raw::deserialize(d)? {
             Raw::I(i) if i.abs() <= 1_000_000 => Ok(Points::int(i)),
             Raw::I(i) => Err(bad(&i.to_string())),

@@ -14,6 +14,7 @@ use crate::event::tournament::{
     EventType, GameEntry, GameName, GameScoring, Id, MatchEntry, PenaltyKind, ResultCode,
     RoundEntry, System, TeamRanking, TiebreakChoice, Tournament, TournamentError,
 };
+use crate::limits::echo;
 
 /// Writes `s` at 1-based position `pos`, padding with spaces.
 fn put(buf: &mut Vec<char>, pos: usize, s: &str) {
@@ -120,6 +121,7 @@ pub fn write_with(
     if t.players.iter().any(|p| p.id > 9999) {
         return Err(err("TRF starting ranks run from 1 to 9999".into()));
     }
+    check_texts(t)?;
     let mut lines = header_records(t);
     let mut ext = settings_extension(t);
     // The rules' point system, for record 162.
@@ -178,6 +180,62 @@ pub fn write_with(
         out.push_str(eol.text());
     }
     Ok(out)
+}
+
+/// A TRF record is one line of fixed columns, with no way to escape a line
+/// break or to continue a field: a text that does not fit its field is
+/// refused with where it is, never cut or written raw (qigui must read back
+/// what it writes).
+fn check_texts(t: &Tournament) -> Result<(), TournamentError> {
+    let fits = |place: String, text: &str, width: Option<usize>| {
+        if let Some(c) = text.chars().find(|c| c.is_control()) {
+            return Err(TournamentError::at(
+                format!("TRF: {place}"),
+                format!(
+                    "'{}' holds a control character ({c:?}): a TRF record is one line",
+                    echo(&text.escape_debug().to_string())
+                ),
+            ));
+        }
+        match width {
+            Some(w) if text.chars().count() > w => Err(TournamentError::at(
+                format!("TRF: {place}"),
+                format!(
+                    "'{}' is {} characters; the TRF field holds {w}: shorten it",
+                    echo(text),
+                    text.chars().count()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    };
+    if let Some(n) = &t.name {
+        fits("the tournament's name (012)".into(), n, None)?;
+    }
+    for p in &t.players {
+        if let Some(n) = &p.name {
+            fits(
+                format!("player {} name (001, columns 15–47)", p.id),
+                n,
+                Some(33),
+            )?;
+        }
+        if let Some(f) = &p.federation {
+            fits(
+                format!("player {} federation (001, columns 54–56)", p.id),
+                f,
+                Some(3),
+            )?;
+        }
+    }
+    for team in &t.teams {
+        let id = team.id.as_str();
+        fits(format!("team {id} code (310, columns 42–46)"), id, Some(5))?;
+        if let Some(n) = &team.name {
+            fits(format!("team {id} name (310, columns 9–40)"), n, Some(32))?;
+        }
+    }
+    Ok(())
 }
 
 /// Records 012 (name), 062 (players), 082 (teams), 092 (type) and 142

@@ -33,7 +33,10 @@ use super::profile::Family;
 /// in seconds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected a time control clause (\"28.5.2\") or its numbers in seconds"
+)]
 pub enum TimeControlText {
     /// A clause naming a time control (see [`TimeControl::preset`]).
     Preset(String),
@@ -72,7 +75,10 @@ pub struct CustomTimeControl {
 /// One square or several.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected a square (\"b0\") or a list of squares"
+)]
 pub enum Points {
     /// `b0`.
     One(String),
@@ -92,7 +98,10 @@ impl Points {
 /// A side's labels for a repetition claim: one string or a list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected the labels as one string (\"将 闲\") or a list of strings"
+)]
 pub enum Labels {
     /// `"将 闲"`.
     Line(String),
