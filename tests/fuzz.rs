@@ -375,6 +375,12 @@ const CONDUCT: &[&str] = &[
     "time_control: {base: 900}\nlog: [{foul: \"8.1.1\", side: red}, {move: h2e2}, {foul: \"8.1.9\", side: red}]\n",
     include_str!("../cases/xiangqi-2020/06-clocks.yaml"),
 ];
+const PGN: &[&str] = &[
+    include_str!("data/records/perpetual-check.pgn"),
+    include_str!("data/records/no-repetition.pgn"),
+];
+const DHTMLXQ: &[&str] = &[include_str!("data/records/dhtmlxq/two-games.html")];
+const CBF: &[&str] = &[include_str!("data/records/cbf/utf8.cbf")];
 const ADAPTER: &[&str] = &[concat!(
     r#"{"type":"hello","protocol":1,"corpus_format":1,"runner":"fuzz"}"#,
     "\n",
@@ -432,6 +438,17 @@ fn conduct_record(b: &[u8]) -> Answer {
     Ok(())
 }
 
+/// A record file (PGN, DhtmlXQ, CBF; the binary XQF has its own byte-level
+/// tests in tests/records_formats.rs) named `name`: the file's error and
+/// every game's error must be located.
+fn record_file(b: &[u8], name: &str) -> Answer {
+    let games = qigui::formats::read_records_bytes(b, name).map_err(|e| (e.place(), e.reason()))?;
+    for game in games {
+        refusal(game)?;
+    }
+    Ok(())
+}
+
 fn adapter_lines(b: &[u8]) -> Answer {
     let mut out = Vec::new();
     qigui::adapter::serve(b, &mut out).map_err(|e| ("stdin".to_string(), e.to_string()))?;
@@ -477,5 +494,8 @@ fuzz_readers! {
     draft_edition: DRAFT => |b| refusal(qigui::Edition::parse_draft("fuzz.yaml", &text(b)));
     conduct_log: CONDUCT => conduct_record;
     adapter_protocol: ADAPTER => adapter_lines;
+    pgn_record: PGN => |b| record_file(b, "fuzz.pgn");
+    dhtmlxq_record: DHTMLXQ => |b| record_file(b, "fuzz.html");
+    cbf_record: CBF => |b| record_file(b, "fuzz.cbf");
     bounded_text: TOURNAMENT_YAML => |b| refusal(qigui::limits::read_text(b, "fuzz"));
 }
