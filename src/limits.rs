@@ -158,6 +158,32 @@ pub fn read_file(path: &Path) -> Result<String, InputError> {
     read_text(file, &name)
 }
 
+/// Reads a file's bytes (binary formats such as XQF), at most
+/// [`MAX_INPUT_BYTES`]: one byte more is read to tell, so a device or a
+/// pipe without end is refused rather than read for ever.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(InputError::whole(&name, "is a folder, not a file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::whole(&name, format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(InputError::whole(
+            &name,
+            format!(
+                "larger than {} MiB, the most qigui reads (limits::MAX_INPUT_BYTES)",
+                MAX_INPUT_BYTES / (1024 * 1024)
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Reads standard input with [`read_text`]'s bound.
 pub fn read_stdin() -> Result<String, InputError> {
     read_text(std::io::stdin().lock(), "stdin")
@@ -182,7 +208,7 @@ pub fn read_stdin() -> Result<String, InputError> {
 /// let e = check_structure(&deep, "t.json").unwrap_err();
 /// assert_eq!((e.line, e.column), (1, 129));
 /// let e = check_structure("log:\n  - {used: .nan}\n", "t.yaml").unwrap_err();
-/// assert_eq!(e.to_string(), "t.yaml:2:13: '.nan' is not a finite number: write the number");
+/// assert_eq!(e.to_string(), "t.yaml:2:12: '.nan' is not a finite number: write the number");
 /// ```
 pub fn check_structure(text: &str, name: &str) -> Result<(), InputError> {
     Scan::default().run(text, name)

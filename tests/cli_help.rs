@@ -104,6 +104,8 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["pair", "knockout"], &["<N>", "--seeds", "--preliminary"]),
     (&["pair", "scheveningen"], &["<N>", "--rules"]),
     (&["pair", "lineups"], &["<BOARDS>", "<RESERVES>"]),
+    (&["record"], &["show"]),
+    (&["record", "show"], &["<FILE>", "--game", "--format"]),
 ];
 
 #[test]

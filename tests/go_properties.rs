@@ -116,6 +116,24 @@ fn counts_make_up_the_board() {
                 1 => board.set(p, Some(Stone::White)),
                 _ => {}
             }
+        }
+        // A group without a liberty cannot stand on a board (count refuses
+        // it): take such groups off until none is left, then mark some of
+        // the remaining stones dead.
+        loop {
+            let airless: Vec<_> = board
+                .clone()
+                .all_points()
+                .filter(|&p| board.group(p).is_some_and(|g| g.liberties.is_empty()))
+                .collect();
+            if airless.is_empty() {
+                break;
+            }
+            for p in airless {
+                board.set(p, None);
+            }
+        }
+        for p in board.clone().all_points() {
             if board.get(p).is_some() && rng.below(8) == 0 {
                 dead.insert(p);
             }

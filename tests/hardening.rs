@@ -145,6 +145,8 @@ fn an_endless_input_is_refused_without_reading_it_all() {
         vec!["go", "score", "/dev/zero"],
         vec!["gomoku", "judge", "/dev/zero"],
         vec!["pair", "swiss", "/dev/zero"],
+        vec!["judge", "--record", "/dev/zero"],
+        vec!["record", "show", "/dev/zero"],
     ] {
         let (code, _, err, _) = qigui_within(&args, Duration::from_secs(30));
         assert_eq!(code, 2, "{args:?}: {err}");

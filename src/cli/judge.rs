@@ -613,17 +613,7 @@ fn judge_other_format(
 
 /// The file's bytes, refused beyond the input limit (limits.rs).
 fn read_capped(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    let file = path.display();
-    let len = std::fs::metadata(path)
-        .map_err(|e| format!("{file}: cannot read: {e}"))?
-        .len();
-    if len > qigui::limits::MAX_INPUT_BYTES {
-        return Err(format!(
-            "{file}: {len} bytes, more than the {} read",
-            qigui::limits::MAX_INPUT_BYTES
-        ));
-    }
-    std::fs::read(path).map_err(|e| format!("{file}: cannot read: {e}"))
+    qigui::limits::read_bytes(path).map_err(|e| e.to_string())
 }
 
 /// A progress bar on stderr when stderr is a terminal and there is more
@@ -667,23 +657,51 @@ pub fn threats(args: &ThreatsArgs) -> Result<ExitCode, String> {
     };
     let limits = Limits::default();
     let ctx = qigui::xiangqi::ValueContext::default();
-    for t in qigui::xiangqi::threats(&pos, &ctx, &limits.chase) {
-        let line: Vec<String> = t.line.iter().map(|m| m.iccs()).collect();
-        let cats: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
-        let parts: Vec<String> = t.participants.iter().map(|s| s.to_string()).collect();
-        outln!(
-            "{} {} {:?} [{}] line: {} participants: {}",
-            t.target,
-            t.piece.chinese(),
-            t.means,
-            cats.join(","),
-            line.join(" "),
-            parts.join(" ")
-        );
+    let found = qigui::xiangqi::threats(&pos, &ctx, &limits.chase);
+    for (i, t) in found.iter().enumerate() {
+        outln!("{}. {}", i + 1, threat_line(&pos, t));
     }
-    outln!(
-        "mate by checks: {:?}",
-        qigui::xiangqi::mate_by_checks(&pos, limits.mate)
-    );
+    if found.is_empty() {
+        outln!("无可得之子 / nothing to win");
+    }
+    let (en, zh) =
+        qigui::xiangqi::mate_words(&pos, qigui::xiangqi::mate_by_checks(&pos, limits.mate));
+    outln!("杀 / mate: {zh} / {en}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// One threat of `qigui threats` in the words of `judge --explain`:
+/// what is won, the line (Chinese notation, then ICCS) and the pieces
+/// taking part.
+fn threat_line(pos: &qigui::Position, t: &qigui::xiangqi::Threat) -> String {
+    let (en, zh) = qigui::xiangqi::threat_words(t);
+    let mut at = pos.clone();
+    let mut line_zh = Vec::new();
+    for &m in &t.line {
+        line_zh.push(notation::chinese(&at, m));
+        match at.play(m) {
+            Ok(next) => at = next,
+            Err(_) => break,
+        }
+    }
+    let line_iccs: Vec<String> = t.line.iter().map(|m| m.iccs()).collect();
+    let pieces: Vec<(String, String)> = t
+        .participants
+        .iter()
+        .filter_map(|&sq| pos.piece_at(sq).map(|p| (sq, p)))
+        .map(|(sq, p)| {
+            (
+                format!("the {} on {sq}", p.kind.name()),
+                format!("{}({sq})", p.chinese()),
+            )
+        })
+        .collect();
+    let (by_en, by_zh): (Vec<String>, Vec<String>) = pieces.into_iter().unzip();
+    format!(
+        "{zh}：{}，参与 {} / {en}: {}, with {}",
+        line_zh.join(" "),
+        by_zh.join("、"),
+        line_iccs.join(" "),
+        by_en.join(", ")
+    )
 }

@@ -164,7 +164,7 @@ enum Command {
         after_help = "Examples:\n  qigui pair round-robin 5\n  qigui pair swiss spec/tournament-examples/swiss-2020.yaml"
     )]
     Pair(pair::PairCommand),
-    /// Game records (XQF, DhtmlXQ, CBF): read one and show its games
+    /// Game records (PGN, XQF, DhtmlXQ, CBF): read one and show its games
     #[command(
         subcommand,
         arg_required_else_help = true,

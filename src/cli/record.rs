@@ -90,16 +90,7 @@ pub fn record(command: &RecordCommand) -> Result<ExitCode, String> {
 
 fn show(args: &ShowArgs) -> Result<ExitCode, String> {
     let file = args.file.display().to_string();
-    let size = std::fs::metadata(&args.file)
-        .map_err(|e| format!("{file}: cannot read: {e}"))?
-        .len();
-    if size > qigui::limits::MAX_INPUT_BYTES {
-        return Err(format!(
-            "{file}: {size} bytes, more than the {} read",
-            qigui::limits::MAX_INPUT_BYTES
-        ));
-    }
-    let bytes = std::fs::read(&args.file).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    let bytes = qigui::limits::read_bytes(&args.file).map_err(|e| e.to_string())?;
     let records = read_records(&bytes, &file).map_err(|e| e.to_string())?;
     let selected: Vec<(usize, &Record)> = match args.game {
         None => records

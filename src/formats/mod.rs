@@ -21,7 +21,6 @@ pub mod xqf;
 use std::path::Path;
 
 use crate::event::{Tournament, TournamentError};
-use crate::limits::MAX_INPUT_BYTES;
 use record::{Record, RecordError, RecordLocation};
 
 /// The games of a record file, each read or its own error: the outer error
@@ -30,7 +29,8 @@ use record::{Record, RecordError, RecordLocation};
 pub type RecordGames = Vec<Result<Record, RecordError>>;
 
 /// Reads a record file, the format chosen as [`read_records_bytes`] does;
-/// a file larger than [`MAX_INPUT_BYTES`] is refused before it is read.
+/// a file larger than [`crate::limits::MAX_INPUT_BYTES`] is refused, read no
+/// further than one byte past it.
 #[allow(clippy::result_large_err)] // RecordError is shared by every reader (record.rs)
 pub fn read_records(path: &Path) -> Result<RecordGames, RecordError> {
     let file = path.display().to_string();
@@ -41,15 +41,7 @@ pub fn read_records(path: &Path) -> Result<RecordGames, RecordError> {
         },
         reason,
     };
-    let len = std::fs::metadata(path)
-        .map_err(|e| at(format!("cannot read: {e}")))?
-        .len();
-    if len > MAX_INPUT_BYTES {
-        return Err(at(format!(
-            "{len} bytes, more than the {MAX_INPUT_BYTES} read (limits.rs)"
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| at(format!("cannot read: {e}")))?;
+    let bytes = crate::limits::read_bytes(path).map_err(|e| at(e.message))?;
     read_records_bytes(&bytes, &file)
 }
 
@@ -135,8 +127,8 @@ pub fn load_tournament_noted(
     path: &Path,
 ) -> Result<(Tournament, Vec<trf::TrfNote>), TournamentError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| TournamentError::at(&file, format!("cannot read: {e}")))?;
+    let text =
+        crate::limits::read_file(path).map_err(|e| TournamentError::at(e.location(), e.message))?;
     read_noted_as(&text, &file, extension(path))
 }
 

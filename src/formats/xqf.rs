@@ -21,7 +21,7 @@
 //! author as PGN tags (`Title`, `Event`, `Date`, `Site`, `Red`, `Black`,
 //! `TimeControl`, `RedTime`, `BlackTime`, `Annotator`, `Author`, `Result`,
 //! and `FEN` when the start is not the standard one). Text is GBK (GB18030).
-//! A move's [`RecordMove::text`] is its ICCS form: the file has no text.
+//! A move's [`RecordMove::text`](super::record::RecordMove::text) is its ICCS form: the file has no text.
 //!
 //! ```
 //! use qigui::formats::xqf;
