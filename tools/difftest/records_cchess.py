@@ -7,6 +7,7 @@ PyPI package `cchess` (walker8088's reader, an independent implementation).
     python3 tools/difftest/records_cchess.py [PATH ...]
     python3 tools/difftest/records_cchess.py generate OUT_DIR [--pgn FILE ...] [--limit N] [--seed S]
     python3 tools/difftest/records_cchess.py samples [OUT_DIR]
+    python3 tools/difftest/records_cchess.py pgn [FILE.pgn ...]   # default: every .pgn under tests/data/
 
 `check` (the default) reads every record under the given paths (default
 tests/data/records/) with cchess and with `qigui record show FILE --format
@@ -472,7 +473,61 @@ def samples(out):
     print(f"samples written to {out}")
 
 
+def check_pgn(paths):
+    """Every game of each PGN file: cchess (which reads the first game of a
+    file, so each game is written to a file of its own) against the same
+    game of `qigui record show FILE --format json` on the whole file."""
+    import re
+    import tempfile
+    passed = failed = skipped = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in paths:
+            path = Path(path)
+            text = path.read_text(encoding="utf-8")
+            # A game starts at a tag line that follows movetext or a blank line.
+            starts = [m.start() for m in re.finditer(r"(?m)^\[Event ", text)] or [0]
+            games = [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+            try:
+                ours = qigui_read(path)
+            except Exception as e:
+                print(f"FAIL {path}: qigui cannot read it: {e}")
+                failed += len(games)
+                continue
+            if len(ours) != len(games):
+                print(f"FAIL {path}: {len(games)} games by '[Event', qigui reads {len(ours)}")
+                failed += 1
+                continue
+            for n, (game, (qfen, qmoves)) in enumerate(zip(games, ours), 1):
+                one = Path(tmp) / "game.pgn"
+                # cchess reads ICCS movetext only under a `[Format "ICCS"]`
+                # tag (its own convention); qigui reads it without one.
+                if "[Format " not in game and re.search(r"\b[a-i][0-9][a-i][0-9]\b", game):
+                    game = '[Format "ICCS"]\n' + game
+                one.write_text(game, encoding="utf-8")
+                try:
+                    fen, moves = cchess_read(one)
+                except Exception as e:
+                    print(f"SKIP {path} game {n}: cchess cannot read it: {e}")
+                    skipped += 1
+                    continue
+                if fen.split()[0] != qfen.split()[0] or moves != qmoves:
+                    i = next((i for i, (a, b) in enumerate(zip(moves, qmoves)) if a != b),
+                             min(len(moves), len(qmoves)))
+                    print(f"FAIL {path} game {n}: from ply {i + 1}: cchess {moves[i:i + 3]} "
+                          f"({len(moves)} plies), qigui {qmoves[i:i + 3]} ({len(qmoves)} plies)")
+                    failed += 1
+                else:
+                    passed += 1
+    print(f"PGN games compared with cchess: {passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
 def main(argv):
+    if argv and argv[0] == "pgn":
+        if not QIGUI.exists():
+            print(f"{QIGUI} not found: cargo build --release first")
+            return 2
+        return check_pgn(argv[1:] or sorted(str(p) for p in (ROOT / "tests" / "data").rglob("*.pgn")))
     if argv and argv[0] == "samples":
         samples(argv[1] if len(argv) > 1 else ROOT / "tests" / "data" / "records")
         return 0
