@@ -40,7 +40,7 @@ pub struct JudgeArgs {
     /// Moves from the position, space-separated, in ICCS, WXF or Chinese notation: a game (every 待判局面 in it is found) or one period of a cycle that returns to the position
     #[arg(long, value_name = "MOVES", required_unless_present = "record")]
     moves: Option<String>,
-    /// A game record file (PGN; several games per file): every 待判局面 of each game, labelled and ruled on
+    /// A game record file (PGN with several games, XQF, a DhtmlXQ page or CBF): every 待判局面 of each game, labelled and ruled on
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "nine_rounds", "points"])]
     record: Option<PathBuf>,
     /// With --record: only the N-th game of the file (1-based)
