@@ -34,6 +34,7 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
             "--edition",
             "--move-number",
             "--nine-rounds",
+            "--period",
             "--points",
             "--format",
         ],

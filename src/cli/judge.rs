@@ -55,6 +55,9 @@ pub struct JudgeArgs {
     /// The 待判局面 is 23.4's: one side attacking over three or more points for nine rounds, instead of a threefold repetition
     #[arg(long)]
     nine_rounds: bool,
+    /// Judge the moves as one period of a cycle as given, the way the book's figures print one, without looking for a 待判局面 in them (otherwise moves that neither repeat nor return to the position answer `none`)
+    #[arg(long, conflicts_with = "record")]
+    period: bool,
     /// For 23.4 (with --nine-rounds): how many distinct points the attacking side's moves used
     #[arg(long, value_name = "N")]
     points: Option<u32>,
@@ -414,9 +417,10 @@ pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
             moves[ply].iccs()
         ));
     }
-    let as_period =
-        args.nine_rounds || (moves.len() >= 2 && end.repetition_key() == start.repetition_key());
-    let found = if args.nine_rounds {
+    let as_period = args.period
+        || args.nine_rounds
+        || (moves.len() >= 2 && end.repetition_key() == start.repetition_key());
+    let found = if args.nine_rounds || args.period {
         Vec::new()
     } else {
         setting.judge_moves(&start, &moves)
@@ -425,8 +429,8 @@ pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
         // A game: every 待判局面 in it, or none.
         return Ok(print_moves_game(args, &found));
     }
-    // One period of a cycle (it returns to the position), or 23.4's nine
-    // rounds as given.
+    // One period of a cycle (it returns to the position, or --period says
+    // so), or 23.4's nine rounds as given.
     let sequence = if args.nine_rounds {
         Sequence::NineRounds
     } else {
