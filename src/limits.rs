@@ -323,14 +323,15 @@ impl Scan {
                             prev = Some(c);
                             continue;
                         }
-                        if node_start && (c.is_ascii_digit() || matches!(c, '.' | '+' | '-')) {
-                            if let Some(word) = non_finite(&line[byte..], self.flow > 0) {
-                                return Err(error(
-                                    n,
-                                    column,
-                                    format!("'{word}' is not a finite number: write the number"),
-                                ));
-                            }
+                        if node_start
+                            && (c.is_ascii_digit() || matches!(c, '.' | '+' | '-'))
+                            && let Some(word) = non_finite(&line[byte..], self.flow > 0)
+                        {
+                            return Err(error(
+                                n,
+                                column,
+                                format!("'{word}' is not a finite number: write the number"),
+                            ));
                         }
                         if self.flow > 0 {
                             match c {

@@ -34,12 +34,13 @@ fn percent_decode(s: &str) -> String {
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
@@ -107,10 +108,10 @@ fn pages_have_no_scripts_and_every_link_resolves() {
             match ids.get(file.as_str()) {
                 None => broken.push(format!("{name}: {href} (no such page)")),
                 Some(page_ids) => {
-                    if let Some(f) = fragment {
-                        if !page_ids.contains(&percent_decode(f)) {
-                            broken.push(format!("{name}: {href} (no such anchor)"));
-                        }
+                    if let Some(f) = fragment
+                        && !page_ids.contains(&percent_decode(f))
+                    {
+                        broken.push(format!("{name}: {href} (no such anchor)"));
                     }
                 }
             }

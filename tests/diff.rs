@@ -117,10 +117,10 @@ fn the_case_list_is_exactly_the_cases_that_differ() {
             let inst = case.instances();
             let x = inst.iter().find(|i| i.edition.id == a);
             let y = inst.iter().find(|i| i.edition.id == b);
-            if let (Some(x), Some(y)) = (x, y) {
-                if x.expected != y.expected {
-                    expected_ids.push(case.raw.id.clone());
-                }
+            if let (Some(x), Some(y)) = (x, y)
+                && x.expected != y.expected
+            {
+                expected_ids.push(case.raw.id.clone());
             }
         }
         let got: Vec<String> = d.cases.iter().map(|c| c.case.raw.id.clone()).collect();

@@ -457,10 +457,10 @@ fn adapter_lines(b: &[u8]) -> Answer {
     for line in String::from_utf8_lossy(&out).lines() {
         let reply: qigui::adapter::Reply = serde_json::from_str(line)
             .map_err(|e| ("the adapter's output".to_string(), format!("{e}: {line}")))?;
-        if let qigui::adapter::Reply::Error { message, .. } = reply {
-            if message.trim().is_empty() {
-                return Err(("an error reply".into(), String::new()));
-            }
+        if let qigui::adapter::Reply::Error { message, .. } = reply
+            && message.trim().is_empty()
+        {
+            return Err(("an error reply".into(), String::new()));
         }
     }
     Ok(())

@@ -281,11 +281,11 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
         let corpus_skip = |inst: &Instance<'_>, reason: &str| {
             skipped(inst, format!("corpus: {reason}"), Decided::Corpus)
         };
-        if let Some(reason) = &inst.skip {
-            if !opts.include_skipped || !kinds.contains(kind) {
-                report.results.push(corpus_skip(&inst, reason));
-                continue;
-            }
+        if let Some(reason) = &inst.skip
+            && (!opts.include_skipped || !kinds.contains(kind))
+        {
+            report.results.push(corpus_skip(&inst, reason));
+            continue;
         }
         if !kinds.contains(kind) {
             report.results.push(skipped(
@@ -408,12 +408,12 @@ pub fn conform(corpus: &Corpus, opts: &ConformOptions) -> Result<ConformReport, 
             .results
             .push(outcome(&inst, status, decided, output, elapsed));
     }
-    if let Some(s) = session.take() {
-        if !s.process.stop(Duration::from_secs(2)) {
-            report
-                .incidents
-                .push("the adapter did not exit within 2 s of stop and was killed".into());
-        }
+    if let Some(s) = session.take()
+        && !s.process.stop(Duration::from_secs(2))
+    {
+        report
+            .incidents
+            .push("the adapter did not exit within 2 s of stop and was killed".into());
     }
     Ok(report)
 }

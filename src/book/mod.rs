@@ -828,10 +828,10 @@ impl<'a> Context<'a> {
         }
         body.push_str("<h2>Cases</h2>\n");
         for case in cases {
-            if board_case.is_none_or(|b| b.raw.id != case.raw.id) {
-                if let Some(svg) = case_board(case).filter(|_| game == GameKind::Gomoku) {
-                    body.push_str(&format!("<div class=\"board\">{svg}</div>\n"));
-                }
+            if board_case.is_none_or(|b| b.raw.id != case.raw.id)
+                && let Some(svg) = case_board(case).filter(|_| game == GameKind::Gomoku)
+            {
+                body.push_str(&format!("<div class=\"board\">{svg}</div>\n"));
             }
             body.push_str(&self.case_block(case, true));
         }

@@ -90,14 +90,14 @@ fn text(a: &Adjudication, out: &mut String) {
     if let Some(c) = a.must_change {
         let _ = writeln!(out, "must change: {c}");
     }
-    if let Some(o) = &a.obligation {
-        if let qigui::xiangqi::conduct::Obligation::Moves(m) = &o.obligation {
-            let _ = writeln!(
-                out,
-                "must move: {}",
-                m.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ")
-            );
-        }
+    if let Some(o) = &a.obligation
+        && let qigui::xiangqi::conduct::Obligation::Moves(m) = &o.obligation
+    {
+        let _ = writeln!(
+            out,
+            "must move: {}",
+            m.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ")
+        );
     }
     let _ = writeln!(out, "position: {}", a.position.fen());
     let _ = writeln!(out, "rulings:");

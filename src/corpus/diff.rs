@@ -74,25 +74,25 @@ pub fn diff<'a>(corpus: &'a Corpus, from: &str, to: &str) -> Result<EditionDiff<
     for case in &corpus.cases {
         let instances = case.instances();
         let find = |id: &str| instances.iter().find(|i| i.edition.id == id).cloned();
-        if let (Some(x), Some(y)) = (find(a.id), find(b.id)) {
-            if x.expected != y.expected {
-                let keys = differing_keys(&x.expected, &y.expected);
-                // By the corpus's convention `clause` and `clauses` are
-                // citations; elsewhere (`violations: [1.4, 1.4]`) how many
-                // clauses there are also matters.
-                let renumbered = !keys.is_empty()
-                    && keys.iter().all(|k| {
-                        let citation = k == "clause" || k == "clauses";
-                        clause_ids_only(x.expected.get(k), a, y.expected.get(k), b, citation)
-                    });
-                cases.push(CaseDifference {
-                    case,
-                    keys,
-                    from: x,
-                    to: y,
-                    renumbered,
+        if let (Some(x), Some(y)) = (find(a.id), find(b.id))
+            && x.expected != y.expected
+        {
+            let keys = differing_keys(&x.expected, &y.expected);
+            // By the corpus's convention `clause` and `clauses` are
+            // citations; elsewhere (`violations: [1.4, 1.4]`) how many
+            // clauses there are also matters.
+            let renumbered = !keys.is_empty()
+                && keys.iter().all(|k| {
+                    let citation = k == "clause" || k == "clauses";
+                    clause_ids_only(x.expected.get(k), a, y.expected.get(k), b, citation)
                 });
-            }
+            cases.push(CaseDifference {
+                case,
+                keys,
+                from: x,
+                to: y,
+                renumbered,
+            });
         }
     }
     Ok(EditionDiff {

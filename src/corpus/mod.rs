@@ -597,18 +597,18 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
                 err("clauses", format!("unknown clause '{c}' in {}", edition.id));
             }
         }
-        if let Some(fig) = &raw.figure {
-            if !edition.knows_figure(fig) {
-                err(
-                    "figure",
-                    format!("unknown figure '{fig}' in {}", edition.id),
-                );
-            }
+        if let Some(fig) = &raw.figure
+            && !edition.knows_figure(fig)
+        {
+            err(
+                "figure",
+                format!("unknown figure '{fig}' in {}", edition.id),
+            );
         }
-        if let Some(s) = &raw.skip {
-            if s.trim().is_empty() {
-                err("skip", "a skipped case needs a written reason".into());
-            }
+        if let Some(s) = &raw.skip
+            && s.trim().is_empty()
+        {
+            err("skip", "a skipped case needs a written reason".into());
         }
         if let Some(e) = &raw.erratum {
             if !errata.contains(&e.id) {
@@ -653,18 +653,18 @@ pub fn load_str(file: &Path, text: &str) -> Result<Vec<Case>, Vec<CorpusError>> 
                     format!("{ed_id} numbers its clauses differently: give its clauses"),
                 );
             }
-            if let Some(s) = &ov.skip {
-                if s.trim().is_empty() {
-                    err("editions", "a skipped case needs a written reason".into());
-                }
+            if let Some(s) = &ov.skip
+                && s.trim().is_empty()
+            {
+                err("editions", "a skipped case needs a written reason".into());
             }
-            if let Some(e) = &ov.erratum {
-                if !errata.contains(&e.id) {
-                    err(
-                        "editions",
-                        format!("erratum '{}' is not in spec/errata.md", e.id),
-                    );
-                }
+            if let Some(e) = &ov.erratum
+                && !errata.contains(&e.id)
+            {
+                err(
+                    "editions",
+                    format!("erratum '{}' is not in spec/errata.md", e.id),
+                );
             }
             instances.push((other, merge(&raw.expected, ov.expected.as_ref())));
         }

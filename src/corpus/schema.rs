@@ -15,10 +15,10 @@ fn prefix_refs(v: &mut Value, kind: &str, names: &[String]) {
         Value::Object(o) => {
             for (k, x) in o.iter_mut() {
                 if k == "$ref" {
-                    if let Some(r) = x.as_str().and_then(|r| r.strip_prefix("#/$defs/")) {
-                        if names.iter().any(|n| n == r) {
-                            *x = Value::String(format!("#/$defs/{kind}.{r}"));
-                        }
+                    if let Some(r) = x.as_str().and_then(|r| r.strip_prefix("#/$defs/"))
+                        && names.iter().any(|n| n == r)
+                    {
+                        *x = Value::String(format!("#/$defs/{kind}.{r}"));
                     }
                 } else {
                     prefix_refs(x, kind, names);

@@ -800,13 +800,13 @@ impl Tournament {
     /// Checks the record's consistency; `file` names it in errors.
     pub fn check(&self, file: &str) -> Result<(), TournamentError> {
         let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
-        if let Some(f) = self.format {
-            if f != FORMAT_VERSION {
-                return err(
-                    "format".into(),
-                    format!("format {f}: this reader knows format {FORMAT_VERSION}"),
-                );
-            }
+        if let Some(f) = self.format
+            && f != FORMAT_VERSION
+        {
+            return err(
+                "format".into(),
+                format!("format {f}: this reader knows format {FORMAT_VERSION}"),
+            );
         }
         if let Some(r) = &self.rules {
             match crate::edition::Edition::get(r) {
@@ -841,13 +841,14 @@ impl Tournament {
                 }
             }
         }
-        if let Some(s) = &self.scoring {
-            if s.draw.is_none() && (s.draw_first.is_none() || s.draw_second.is_none()) {
-                return err(
-                    "scoring".into(),
-                    "give `draw`, or both `draw_first` and `draw_second`".into(),
-                );
-            }
+        if let Some(s) = &self.scoring
+            && s.draw.is_none()
+            && (s.draw_first.is_none() || s.draw_second.is_none())
+        {
+            return err(
+                "scoring".into(),
+                "give `draw`, or both `draw_first` and `draw_second`".into(),
+            );
         }
         let reg = self.check_entrants(file)?;
         self.check_rounds(file, &reg)?;

@@ -285,10 +285,10 @@ impl Game {
             }
             board.set(p, Some(Stone::Black));
         }
-        if let Some(k) = setup.ko {
-            if board.get(k).is_some() {
-                return Err(SetupError::KoPoint(k));
-            }
+        if let Some(k) = setup.ko
+            && board.get(k).is_some()
+        {
+            return Err(SetupError::KoPoint(k));
         }
         let to_move = setup
             .to_move

@@ -156,12 +156,12 @@ impl Position {
         let mut captured = BTreeSet::new();
         let neighbours: Vec<Point> = board.neighbours(p).collect();
         for q in neighbours {
-            if board.get(q) == Some(me.opponent()) && !captured.contains(&q) {
-                if let Some(g) = board.group(q) {
-                    if g.liberties.is_empty() {
-                        captured.extend(g.stones);
-                    }
-                }
+            if board.get(q) == Some(me.opponent())
+                && !captured.contains(&q)
+                && let Some(g) = board.group(q)
+                && g.liberties.is_empty()
+            {
+                captured.extend(g.stones);
             }
         }
         for &q in &captured {

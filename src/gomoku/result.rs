@@ -437,14 +437,14 @@ impl State<'_> {
 
     /// White moved (stone or pass): a pending double three or four lapses.
     fn white_moved(&mut self) {
-        if let Some((m, f)) = self.claimable.take() {
-            if f != Forbidden::Overline {
-                self.lapsed.push(m);
-                self.note(
+        if let Some((m, f)) = self.claimable.take()
+            && f != Forbidden::Overline
+        {
+            self.lapsed.push(m);
+            self.note(
                     "19.1.2.A",
                     format!("black's {f} at move {m} was not pointed out before white's next move; it no longer counts"),
                 );
-            }
         }
     }
 
@@ -799,14 +799,14 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         let n = st.n;
         st.events_after(n);
     }
-    if let Some((e, ev)) = rec.events.iter().enumerate().find(|(_, e)| e.after > st.n) {
-        if st.outcome.is_none() {
-            return Err(GameError::EventAfterEnd {
-                event: e + 1,
-                after: ev.after,
-                moves: st.n,
-            });
-        }
+    if let Some((e, ev)) = rec.events.iter().enumerate().find(|(_, e)| e.after > st.n)
+        && st.outcome.is_none()
+    {
+        return Err(GameError::EventAfterEnd {
+            event: e + 1,
+            after: ev.after,
+            moves: st.n,
+        });
     }
     Ok(Adjudication {
         outcome: st.outcome,

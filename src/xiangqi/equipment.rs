@@ -148,13 +148,13 @@ pub fn check(e: &Equipment, limits: &EquipmentLimits) -> Vec<Violation> {
             );
         }
     } else {
-        if let (Some(w), Some(h)) = (e.square_width, e.square_height) {
-            if (w - h).abs() > 1e-9 {
-                bad(
-                    board_clause,
-                    format!("squares must be square: {w} × {h} cm"),
-                );
-            }
+        if let (Some(w), Some(h)) = (e.square_width, e.square_height)
+            && (w - h).abs() > 1e-9
+        {
+            bad(
+                board_clause,
+                format!("squares must be square: {w} × {h} cm"),
+            );
         }
         for side in [e.square_width, e.square_height].into_iter().flatten() {
             if !within(side, limits.square) {
@@ -164,54 +164,54 @@ pub fn check(e: &Equipment, limits: &EquipmentLimits) -> Vec<Violation> {
                 );
             }
         }
-        if let Some(l) = e.board_length {
-            if !within(l, limits.length) {
-                bad(
-                    board_clause,
-                    format!("board length {l} cm is outside {}", range(limits.length)),
-                );
-            }
+        if let Some(l) = e.board_length
+            && !within(l, limits.length)
+        {
+            bad(
+                board_clause,
+                format!("board length {l} cm is outside {}", range(limits.length)),
+            );
         }
-        if let Some(w) = e.board_width {
-            if !within(w, limits.width) {
-                bad(
-                    board_clause,
-                    format!("board width {w} cm is outside {}", range(limits.width)),
-                );
-            }
+        if let Some(w) = e.board_width
+            && !within(w, limits.width)
+        {
+            bad(
+                board_clause,
+                format!("board width {w} cm is outside {}", range(limits.width)),
+            );
         }
-        if let Some(t) = e.board_thickness {
-            if t < limits.min_thickness - 1e-9 {
-                bad(
-                    board_clause,
-                    format!(
-                        "board thickness {t} cm is under {:.1} cm",
-                        limits.min_thickness
-                    ),
-                );
-            }
+        if let Some(t) = e.board_thickness
+            && t < limits.min_thickness - 1e-9
+        {
+            bad(
+                board_clause,
+                format!(
+                    "board thickness {t} cm is under {:.1} cm",
+                    limits.min_thickness
+                ),
+            );
         }
-        if let Some(d) = e.piece_diameter {
-            if !within(d, limits.piece_diameter) {
-                bad(
-                    piece_clause,
-                    format!(
-                        "piece diameter {d} cm is outside {}",
-                        range(limits.piece_diameter)
-                    ),
-                );
-            }
+        if let Some(d) = e.piece_diameter
+            && !within(d, limits.piece_diameter)
+        {
+            bad(
+                piece_clause,
+                format!(
+                    "piece diameter {d} cm is outside {}",
+                    range(limits.piece_diameter)
+                ),
+            );
         }
-        if let Some(t) = e.piece_thickness {
-            if !within(t, limits.piece_thickness) {
-                bad(
-                    piece_clause,
-                    format!(
-                        "piece thickness {t} cm is outside {}",
-                        range(limits.piece_thickness)
-                    ),
-                );
-            }
+        if let Some(t) = e.piece_thickness
+            && !within(t, limits.piece_thickness)
+        {
+            bad(
+                piece_clause,
+                format!(
+                    "piece thickness {t} cm is outside {}",
+                    range(limits.piece_thickness)
+                ),
+            );
         }
     }
     if matches!(e.board_color, Some(Shade::Dark | Shade::Red)) {

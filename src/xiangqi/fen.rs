@@ -134,10 +134,10 @@ impl Setup {
                     }
                     file += d as u8;
                 } else if let Some((color, kind)) = PieceKind::from_letter(ch) {
-                    if file < 9 {
-                        if let Some(sq) = Square::new(file, rank) {
-                            setup.board[sq.index()] = Some(Piece::new(color, kind));
-                        }
+                    if file < 9
+                        && let Some(sq) = Square::new(file, rank)
+                    {
+                        setup.board[sq.index()] = Some(Piece::new(color, kind));
                     }
                     file += 1;
                 } else {
@@ -196,14 +196,14 @@ impl Setup {
         }
         // Fields 3 and 4 are always '-' in Xiangqi.
         for f in 2..4 {
-            if let Some(&(c, text)) = fields.get(f) {
-                if text != "-" {
-                    return Err(err(
-                        f + 1,
-                        c,
-                        format!("'{text}' must be '-': Xiangqi has no castling or en passant"),
-                    ));
-                }
+            if let Some(&(c, text)) = fields.get(f)
+                && text != "-"
+            {
+                return Err(err(
+                    f + 1,
+                    c,
+                    format!("'{text}' must be '-': Xiangqi has no castling or en passant"),
+                ));
             }
         }
         if let Some(&(c, text)) = fields.get(4) {

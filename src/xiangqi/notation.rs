@@ -658,10 +658,10 @@ fn fits(pos: &Position, mv: Move, d: &Description) -> bool {
     if Some(p.kind) != d.kind {
         return false;
     }
-    if let Some(f) = d.file {
-        if mv.from.file_number(p.color) != f {
-            return false;
-        }
+    if let Some(f) = d.file
+        && mv.from.file_number(p.color) != f
+    {
+        return false;
     }
     if let Some(place) = d.place {
         let t = tandem(pos, mv.from);

@@ -613,21 +613,21 @@ fn check_knockout(e: &KnockoutExpected, g: &KnockoutExpected) -> Result<(), Mism
             want("next.number", &w.number, &n.number)?;
             want("next.stage", &w.stage, &n.stage)?;
             want("next.time_control", &w.time_control, &n.time_control)?;
-            if let Some(p) = w.red {
-                if n.red != Some(p) {
-                    return Err(Mismatch::described(format!(
-                        "next.red: expected {p} has red, got {}",
-                        colours(n)
-                    )));
-                }
+            if let Some(p) = w.red
+                && n.red != Some(p)
+            {
+                return Err(Mismatch::described(format!(
+                    "next.red: expected {p} has red, got {}",
+                    colours(n)
+                )));
             }
-            if let Some(p) = w.chooser {
-                if n.chooser != Some(p) {
-                    return Err(Mismatch::described(format!(
-                        "next.chooser: expected {p} chooses, got {}",
-                        colours(n)
-                    )));
-                }
+            if let Some(p) = w.chooser
+                && n.chooser != Some(p)
+            {
+                return Err(Mismatch::described(format!(
+                    "next.chooser: expected {p} chooses, got {}",
+                    colours(n)
+                )));
             }
             let words = |m: Mismatch| m.detailed(format!(" ({})", colours(n)));
             want("next.by_lot", &w.by_lot, &n.by_lot).map_err(words)?;
@@ -743,10 +743,10 @@ impl CaseKind for AdjudicationKind {
                 format!("unknown result '{}'; one of {}", e.result, known.join(", ")),
             ));
         }
-        if let Some(r) = &e.reason {
-            if !Ground::codes().contains(&r.as_str()) {
-                return Err(issue(Part::Expected, format!("unknown reason '{r}'")));
-            }
+        if let Some(r) = &e.reason
+            && !Ground::codes().contains(&r.as_str())
+        {
+            return Err(issue(Part::Expected, format!("unknown reason '{r}'")));
         }
         check_clauses(
             edition,
@@ -832,12 +832,11 @@ impl CaseKind for KnockoutKind {
         let e: KnockoutExpected = typed(Part::Expected, expected)?;
         format_of(&i.format, edition)?;
         check_clauses(edition, e.clauses.iter().flatten())?;
-        if let Some(n) = &e.next {
-            if let Some(t) = &n.time_control {
-                if t != "event" {
-                    check_clauses(edition, [t])?;
-                }
-            }
+        if let Some(n) = &e.next
+            && let Some(t) = &n.time_control
+            && t != "event"
+        {
+            check_clauses(edition, [t])?;
         }
         if e.winner.is_some() == e.next.is_some() {
             return Err(issue(

@@ -567,21 +567,21 @@ impl CaseKind for MovesKind {
                 }
             }
         }
-        if let Some(k) = &e.ko {
-            if k != "none" {
-                point("expected", "ko", k, size)?;
-            }
+        if let Some(k) = &e.ko
+            && k != "none"
+        {
+            point("expected", "ko", k, size)?;
         }
         if let Some(b) = &e.board {
             diagram("expected", Some(b), Some(size))?;
         }
-        if let Some(c) = &e.clause {
-            if !edition.clauses().contains(c) {
-                return Err(issue(
-                    Part::Expected,
-                    format!("unknown clause '{c}' in {}", edition.id),
-                ));
-            }
+        if let Some(c) = &e.clause
+            && !edition.clauses().contains(c)
+        {
+            return Err(issue(
+                Part::Expected,
+                format!("unknown clause '{c}' in {}", edition.id),
+            ));
         }
         Ok(())
     }
@@ -945,14 +945,14 @@ impl CaseKind for ClockKind {
         if e == GoClockExpected::default() {
             return Err(issue(Part::Expected, "expects nothing"));
         }
-        if let Some(n) = i.calls_of {
-            if n == 0 || n > i.moves.len() {
-                return Err(field_issue(
-                    Part::Input,
-                    "calls_of",
-                    format!("input.calls_of: move {n} of {}", i.moves.len()),
-                ));
-            }
+        if let Some(n) = i.calls_of
+            && (n == 0 || n > i.moves.len())
+        {
+            return Err(field_issue(
+                Part::Input,
+                "calls_of",
+                format!("input.calls_of: move {n} of {}", i.moves.len()),
+            ));
         }
         if e.calls.is_some() && i.calls_of.is_none() {
             return Err(issue(Part::Input, "expected.calls needs input.calls_of"));

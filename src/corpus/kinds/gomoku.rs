@@ -877,13 +877,13 @@ impl CaseKind for BoardKind {
                 "an invalid point has no mark, column or row",
             ));
         }
-        if let Some(m) = &e.mark {
-            if !["tianyuan", "star", "none"].contains(&m.as_str()) {
-                return Err(issue(
-                    Part::Expected,
-                    format!("mark '{m}': tianyuan, star or none"),
-                ));
-            }
+        if let Some(m) = &e.mark
+            && !["tianyuan", "star", "none"].contains(&m.as_str())
+        {
+            return Err(issue(
+                Part::Expected,
+                format!("mark '{m}': tianyuan, star or none"),
+            ));
         }
         Ok(())
     }

@@ -779,10 +779,10 @@ impl CaseKind for PairingKind {
         if e == PairingExpected::default() {
             return Err(issue(Part::Expected, "expects nothing"));
         }
-        if let Some(err) = &e.error {
-            if !matches!(err.as_str(), "invalid" | "unsupported") {
-                return Err(issue(Part::Expected, "error: `invalid` or `unsupported`"));
-            }
+        if let Some(err) = &e.error
+            && !matches!(err.as_str(), "invalid" | "unsupported")
+        {
+            return Err(issue(Part::Expected, "error: `invalid` or `unsupported`"));
         }
         if let PairingInput::Swiss {
             tournament,

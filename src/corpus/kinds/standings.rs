@@ -310,10 +310,10 @@ impl CaseKind for StandingsKind {
         if e == StandingsExpected::default() {
             return Err(issue(Part::Expected, "expects nothing"));
         }
-        if let Some(err) = &e.error {
-            if !matches!(err.as_str(), "invalid" | "unsupported") {
-                return Err(issue(Part::Expected, "error: `invalid` or `unsupported`"));
-            }
+        if let Some(err) = &e.error
+            && !matches!(err.as_str(), "invalid" | "unsupported")
+        {
+            return Err(issue(Part::Expected, "error: `invalid` or `unsupported`"));
         }
         if let Some(rows) = &e.rows {
             for r in rows {
@@ -322,10 +322,12 @@ impl CaseKind for StandingsKind {
                         return Err(issue(Part::Expected, format!("unknown tie-break '{name}'")));
                     }
                 }
-                if let Some(d) = &r.decided_by {
-                    if d != "none" && d != "final" && Criterion::parse(d).is_none() {
-                        return Err(issue(Part::Expected, format!("unknown tie-break '{d}'")));
-                    }
+                if let Some(d) = &r.decided_by
+                    && d != "none"
+                    && d != "final"
+                    && Criterion::parse(d).is_none()
+                {
+                    return Err(issue(Part::Expected, format!("unknown tie-break '{d}'")));
                 }
             }
         }

@@ -548,21 +548,20 @@ impl CaseKind for OutcomeKind {
                 ),
             ));
         }
-        if let Some(r) = &e.reason {
-            if !crate::xiangqi::outcome::Reason::ALL
+        if let Some(r) = &e.reason
+            && !crate::xiangqi::outcome::Reason::ALL
                 .iter()
                 .any(|x| x.code() == r)
-            {
-                return Err(issue(Part::Expected, format!("unknown reason '{r}'")));
-            }
+        {
+            return Err(issue(Part::Expected, format!("unknown reason '{r}'")));
         }
-        if let Some(c) = &e.clause {
-            if !edition.clauses().contains(c) {
-                return Err(issue(
-                    Part::Expected,
-                    format!("unknown clause '{c}' in {}", edition.id),
-                ));
-            }
+        if let Some(c) = &e.clause
+            && !edition.clauses().contains(c)
+        {
+            return Err(issue(
+                Part::Expected,
+                format!("unknown clause '{c}' in {}", edition.id),
+            ));
         }
         Ok(())
     }

@@ -85,7 +85,11 @@ pub fn snake_groups(players: u32, groups: u32) -> Result<Vec<Vec<u32>>, PairingE
     for p in 0..players {
         let row = (p / groups) as usize;
         let col = (p % groups) as usize;
-        let k = if row % 2 == 0 { col } else { g - 1 - col };
+        let k = if row.is_multiple_of(2) {
+            col
+        } else {
+            g - 1 - col
+        };
         out[k].push(p + 1);
     }
     Ok(out)

@@ -20,11 +20,11 @@ pub(crate) fn mates(n: usize, edge: &dyn Fn(usize, usize) -> bool) -> Vec<Option
     let mut mate: Vec<Option<usize>> = vec![None; n];
     // A greedy start.
     for i in 0..n {
-        if mate[i].is_none() {
-            if let Some(&j) = adj[i].iter().find(|&&j| mate[j].is_none()) {
-                mate[i] = Some(j);
-                mate[j] = Some(i);
-            }
+        if mate[i].is_none()
+            && let Some(&j) = adj[i].iter().find(|&&j| mate[j].is_none())
+        {
+            mate[i] = Some(j);
+            mate[j] = Some(i);
         }
     }
     for root in 0..n {

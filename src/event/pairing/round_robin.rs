@@ -12,7 +12,7 @@ pub const MAX_GAMES: u32 = 100;
 /// The "最大号" (编排方法 1): the number of players, or one more when it is
 /// odd; the extra number is nobody, and its opponent has the bye.
 pub fn largest_number(players: u32) -> u32 {
-    if players % 2 == 0 {
+    if players.is_multiple_of(2) {
         players
     } else {
         players + 1

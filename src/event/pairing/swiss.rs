@@ -491,12 +491,11 @@ pub fn entrants_before(t: &Tournament, round: u32) -> Result<Vec<Entrant>, Pairi
                         .iter()
                         .filter(|g| g.side.is_some())
                         .min_by_key(|g| g.board)
+                        && let Some(side) = g.side
                     {
-                        if let Some(side) = g.side {
-                            let first = (side == 0) == (g.board % 2 == 1);
-                            x.colours
-                                .push(if first { Colour::First } else { Colour::Second });
-                        }
+                        let first = (side == 0) == (g.board % 2 == 1);
+                        x.colours
+                            .push(if first { Colour::First } else { Colour::Second });
                     }
                 }
             }
@@ -1063,19 +1062,20 @@ impl<'a> Pairer<'a> {
             return (f, g, rule.into());
         }
         // 4.(9): from the third-last round, the higher score is balanced.
-        if let Some(planned) = self.opts.rounds_planned {
-            if self.round + 2 >= planned && x.score != y.score {
-                let (h, l) = if x.score > y.score { (a, b) } else { (b, a) };
-                let want = match self.e[h].balance().cmp(&0) {
-                    Ordering::Greater => Some(Colour::Second),
-                    Ordering::Less => Some(Colour::First),
-                    Ordering::Equal => self.e[h].streak().map(|(c, _)| c.other()),
-                };
-                match want {
-                    Some(Colour::First) => return (h, l, "4.(9)".into()),
-                    Some(Colour::Second) => return (l, h, "4.(9)".into()),
-                    None => {}
-                }
+        if let Some(planned) = self.opts.rounds_planned
+            && self.round + 2 >= planned
+            && x.score != y.score
+        {
+            let (h, l) = if x.score > y.score { (a, b) } else { (b, a) };
+            let want = match self.e[h].balance().cmp(&0) {
+                Ordering::Greater => Some(Colour::Second),
+                Ordering::Less => Some(Colour::First),
+                Ordering::Equal => self.e[h].streak().map(|(c, _)| c.other()),
+            };
+            match want {
+                Some(Colour::First) => return (h, l, "4.(9)".into()),
+                Some(Colour::Second) => return (l, h, "4.(9)".into()),
+                None => {}
             }
         }
         // 4.(8): the sum of the numbers odd: the smaller first; even: the larger.
@@ -1167,18 +1167,18 @@ impl<'a> Pairer<'a> {
                     },
                 });
             }
-            if gi + 1 == done.len() {
-                if let Some(&x) = r.left.first() {
-                    let mut bent = Vec::new();
-                    if self.e[x].byes > 0 {
-                        bent.push(format!("5: {} has a second bye", self.e[x].id));
-                    }
-                    bye = Some(Bye {
-                        id: self.e[x].id.clone(),
-                        score: self.e[x].score,
-                        bent,
-                    });
+            if gi + 1 == done.len()
+                && let Some(&x) = r.left.first()
+            {
+                let mut bent = Vec::new();
+                if self.e[x].byes > 0 {
+                    bent.push(format!("5: {} has a second bye", self.e[x].id));
                 }
+                bye = Some(Bye {
+                    id: self.e[x].id.clone(),
+                    score: self.e[x].score,
+                    bent,
+                });
             }
         }
         // Boards by the higher score, then the total, then the order in

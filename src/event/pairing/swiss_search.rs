@@ -308,10 +308,10 @@ impl State<'_, '_> {
             loop {
                 let mut best: Option<(usize, usize)> = None;
                 for (j, c) in cursors.iter().enumerate() {
-                    if let Some(x) = *c {
-                        if best.is_none_or(|(_, b)| x < b) {
-                            best = Some((j, x));
-                        }
+                    if let Some(x) = *c
+                        && best.is_none_or(|(_, b)| x < b)
+                    {
+                        best = Some((j, x));
                     }
                 }
                 let Some((j, c)) = best else { break };

@@ -136,7 +136,7 @@ pub fn default_cycle(system: System, n: usize, round: u32) -> u32 {
     if system != System::DoubleRoundRobin || n < 2 {
         return 1;
     }
-    let per = if n % 2 == 0 { n - 1 } else { n } as u32;
+    let per = if n.is_multiple_of(2) { n - 1 } else { n } as u32;
     (round.saturating_sub(1)) / per + 1
 }
 

@@ -1139,12 +1139,12 @@ impl RoundMatches<'_> {
                         }
                     })
                 });
-                if let Some(ft) = first_team {
-                    if a != Some(&ft) {
-                        let [x, y] = m.sides(game);
-                        let (x, y) = (x.cloned(), y.cloned());
-                        m.set_sides(game, y, x);
-                    }
+                if let Some(ft) = first_team
+                    && a != Some(&ft)
+                {
+                    let [x, y] = m.sides(game);
+                    let (x, y) = (x.cloned(), y.cloned());
+                    m.set_sides(game, y, x);
                 }
             }
             m.games = bs
@@ -1271,31 +1271,31 @@ fn finish(
     {
         t.rounds.pop();
     }
-    if t.rounds_planned.is_none() {
-        if let Some(r) = rounds_142 {
-            // The columns of the file: the rounds played and the one paired.
-            let columns = paired.as_ref().map_or(t.last_round(), |p| p.round);
-            if r != columns {
-                t.rounds_planned = Some(r);
-            }
+    if t.rounds_planned.is_none()
+        && let Some(r) = rounds_142
+    {
+        // The columns of the file: the rounds played and the one paired.
+        let columns = paired.as_ref().map_or(t.last_round(), |p| p.round);
+        if r != columns {
+            t.rounds_planned = Some(r);
         }
     }
     t.check(loc.file)?;
-    if let Some(pr) = &paired {
-        if pr.round <= t.last_round() {
-            return Err(loc.whole(format!(
-                "the paired round {} is not after the last round played ({})",
-                pr.round,
-                t.last_round()
-            )));
-        }
+    if let Some(pr) = &paired
+        && pr.round <= t.last_round()
+    {
+        return Err(loc.whole(format!(
+            "the paired round {} is not after the last round played ({})",
+            pr.round,
+            t.last_round()
+        )));
     }
     Ok((t, paired))
 }
 
 /// Reads `name value` pairs.
 fn pairs(words: &[&str]) -> Option<BTreeMap<String, Points>> {
-    if words.len() % 2 != 0 {
+    if !words.len().is_multiple_of(2) {
         return None;
     }
     words

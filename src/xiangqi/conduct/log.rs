@@ -727,14 +727,14 @@ impl Entry {
             "move" => {
                 let used = secs("used", self.used)?;
                 let moved = secs("moved", self.moved)?;
-                if let (Some(u), Some(m)) = (used, moved) {
-                    if m > u {
-                        return Err(bad(
-                            n,
-                            "moved",
-                            "the hand leaves the piece before the clock is pressed: moved ≤ used",
-                        ));
-                    }
+                if let (Some(u), Some(m)) = (used, moved)
+                    && m > u
+                {
+                    return Err(bad(
+                        n,
+                        "moved",
+                        "the hand leaves the piece before the clock is pressed: moved ≤ used",
+                    ));
                 }
                 Event::Move {
                     text: self.mv.clone().unwrap_or_default(),
@@ -786,10 +786,11 @@ impl Entry {
                     .as_deref()
                     .map(|s| point(n, "chosen", s))
                     .transpose()?;
-                if let Some(c) = chosen {
-                    if c != *a && c != *b {
-                        return Err(bad(n, "chosen", "the chosen point is one of the two"));
-                    }
+                if let Some(c) = chosen
+                    && c != *a
+                    && c != *b
+                {
+                    return Err(bad(n, "chosen", "the chosen point is one of the two"));
                 }
                 Event::Between {
                     points: [*a, *b],

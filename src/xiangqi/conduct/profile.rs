@@ -506,14 +506,16 @@ impl Settings {
     /// each side 15 minutes or less plays under the rapid rules (27.1,
     /// 27.2), with the rapid natural limit unless the event set its own.
     pub fn with_time_control(mut self, tc: Option<TimeControl>) -> Settings {
-        if let Some(tc) = &tc {
-            if self.profile.family() == Family::Xiangqi2020 && tc.is_rapid() && !self.rapid {
-                self.rapid = true;
-                if !self.natural_limit_by_event {
-                    let (limit, checks) = self.default_natural_limit();
-                    self.natural_limit = limit;
-                    self.natural_limit_checks = checks;
-                }
+        if let Some(tc) = &tc
+            && self.profile.family() == Family::Xiangqi2020
+            && tc.is_rapid()
+            && !self.rapid
+        {
+            self.rapid = true;
+            if !self.natural_limit_by_event {
+                let (limit, checks) = self.default_natural_limit();
+                self.natural_limit = limit;
+                self.natural_limit_checks = checks;
             }
         }
         self.time_control = tc;

@@ -91,11 +91,11 @@ impl Search<'_> {
             return None;
         }
         let key = (pos.clone(), checks);
-        if let Some(&(found, used)) = self.known.get(&key) {
-            if self.nodes + used <= self.limit {
-                self.nodes += used;
-                return found;
-            }
+        if let Some(&(found, used)) = self.known.get(&key)
+            && self.nodes + used <= self.limit
+        {
+            self.nodes += used;
+            return found;
         }
         let start = self.nodes;
         let found = self.attack_searched(pos, checks);

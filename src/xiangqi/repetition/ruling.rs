@@ -692,31 +692,29 @@ pub fn rule(cycle: &Cycle, rules: &RepetitionRules) -> Result<Ruling, RulingErro
     // 4.3: a draw within the first 25 moves: red changes.
     let mut verdict = verdict;
     let mut explanation = explanation;
-    if verdict == Verdict::Draw {
-        if let (Some(limit), Some(n)) = (rules.early_draw_moves, cycle.move_number) {
-            if n <= limit {
-                verdict = Verdict::RedMustChange;
-                clauses.retain(|c| !matches!(*c, "23.5.2.1" | "4.2.3"));
-                clauses.push("4.3");
-                explanation.push_str(&format!(
-                    "但待判局面形成于第{n}回合(25回合内)，由红方变着，不变判负(4.3)。"
-                ));
-            }
-        }
+    if verdict == Verdict::Draw
+        && let (Some(limit), Some(n)) = (rules.early_draw_moves, cycle.move_number)
+        && n <= limit
+    {
+        verdict = Verdict::RedMustChange;
+        clauses.retain(|c| !matches!(*c, "23.5.2.1" | "4.2.3"));
+        clauses.push("4.3");
+        explanation.push_str(&format!(
+            "但待判局面形成于第{n}回合(25回合内)，由红方变着，不变判负(4.3)。"
+        ));
     }
     if cycle.sequence == Sequence::NineRounds {
         clauses.insert(0, "23.4");
     }
-    if let Some(c) = rules.doubt_favours_idle {
-        if cycle
+    if let Some(c) = rules.doubt_favours_idle
+        && cycle
             .red
             .iter()
             .chain(&cycle.black)
             .any(|m| m.doubtful && m.label != Label::Idle)
-        {
-            clauses.push(c);
-            explanation.push_str("疑案从无：存疑的着法按闲处理。");
-        }
+    {
+        clauses.push(c);
+        explanation.push_str("疑案从无：存疑的着法按闲处理。");
     }
     let change = match verdict {
         Verdict::RedMustChange | Verdict::BlackMustChange => Some(Change {

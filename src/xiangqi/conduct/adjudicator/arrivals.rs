@@ -45,18 +45,18 @@ impl Referee<'_> {
             return;
         }
         for c in Color::ALL {
-            if let Some(l) = self.late[c] {
-                if l <= limit {
-                    self.note(
-                        self.cite(Rule::LateForfeit),
-                        format!(
-                            "{} arrives {} late, within the forfeit time ({})",
-                            side_name(c),
-                            fmt_secs(l),
-                            fmt_secs(limit)
-                        ),
-                    );
-                }
+            if let Some(l) = self.late[c]
+                && l <= limit
+            {
+                self.note(
+                    self.cite(Rule::LateForfeit),
+                    format!(
+                        "{} arrives {} late, within the forfeit time ({})",
+                        side_name(c),
+                        fmt_secs(l),
+                        fmt_secs(limit)
+                    ),
+                );
             }
         }
         match forfeit.as_slice() {

@@ -9,20 +9,20 @@ impl Referee<'_> {
             return;
         };
         let claim_clause = self.cite(Rule::NaturalLimitClaim);
-        if let Some(side) = claimant {
-            if self.s.records_kept() && self.missing[side] > 4 {
-                if let Some(c) = self.cite(Rule::ClaimRecordRefused) {
-                    self.note(
-                        Some(c),
-                        format!(
-                            "{}'s record misses {} moves (more than 4): the claim is not reviewed",
-                            side_name(side),
-                            self.missing[side]
-                        ),
-                    );
-                    return;
-                }
-            }
+        if let Some(side) = claimant
+            && self.s.records_kept()
+            && self.missing[side] > 4
+            && let Some(c) = self.cite(Rule::ClaimRecordRefused)
+        {
+            self.note(
+                Some(c),
+                format!(
+                    "{}'s record misses {} moves (more than 4): the claim is not reviewed",
+                    side_name(side),
+                    self.missing[side]
+                ),
+            );
+            return;
         }
         let counted = self
             .stretch
@@ -66,15 +66,15 @@ impl Referee<'_> {
         );
         let i = side;
         self.false_claims[i] += 1;
-        if self.false_claims[i] >= 2 {
-            if let Some(c) = self.cite(Rule::SecondFalseClaim) {
-                self.lose(
-                    side,
-                    Ground::Article4(Reason::FalseNaturalLimitClaim),
-                    vec![c],
-                );
-                return;
-            }
+        if self.false_claims[i] >= 2
+            && let Some(c) = self.cite(Rule::SecondFalseClaim)
+        {
+            self.lose(
+                side,
+                Ground::Article4(Reason::FalseNaturalLimitClaim),
+                vec![c],
+            );
+            return;
         }
         if let Some(c) = self.cite(Rule::FoulFalseClaim) {
             self.foul(side, c, "an untrue natural-limit claim (经审核不属实)");
@@ -84,23 +84,23 @@ impl Referee<'_> {
         }
         // 22.2: five minutes off the claimant's clock (1999 23.3: added to
         // its time used).
-        if claim_clause.is_some() {
-            if let Some(clock) = self.clock.as_mut() {
-                clock.adjust(i.index(), -secs(300));
-                let left = clock.remaining(i.index());
-                self.note(
-                    claim_clause,
-                    format!(
-                        "five minutes are taken off {}'s clock ({} left)",
-                        side_name(side),
-                        fmt_secs(left.max(0))
-                    ),
-                );
-                if left <= 0 {
-                    let mut clauses = claim_clause.into_iter().collect::<Vec<_>>();
-                    clauses.extend(self.cites(&[Rule::TimeForfeit]));
-                    self.lose(side, Ground::Article4(Reason::TimeForfeit), clauses);
-                }
+        if claim_clause.is_some()
+            && let Some(clock) = self.clock.as_mut()
+        {
+            clock.adjust(i.index(), -secs(300));
+            let left = clock.remaining(i.index());
+            self.note(
+                claim_clause,
+                format!(
+                    "five minutes are taken off {}'s clock ({} left)",
+                    side_name(side),
+                    fmt_secs(left.max(0))
+                ),
+            );
+            if left <= 0 {
+                let mut clauses = claim_clause.into_iter().collect::<Vec<_>>();
+                clauses.extend(self.cites(&[Rule::TimeForfeit]));
+                self.lose(side, Ground::Article4(Reason::TimeForfeit), clauses);
             }
         }
     }
@@ -121,9 +121,11 @@ impl Referee<'_> {
         match claimant {
             Some(side) => {
                 draws_only = false;
-                if self.s.records_kept() && self.missing[side] > 4 {
-                    if let Some(c) = self.cite(Rule::ClaimRecordRefused) {
-                        self.note(
+                if self.s.records_kept()
+                    && self.missing[side] > 4
+                    && let Some(c) = self.cite(Rule::ClaimRecordRefused)
+                {
+                    self.note(
                             Some(c),
                             format!(
                                 "{}'s record misses {} moves (more than 4): the request is not reviewed",
@@ -131,8 +133,7 @@ impl Referee<'_> {
                                 self.missing[side]
                             ),
                         );
-                        return Ok(());
-                    }
+                    return Ok(());
                 }
             }
             None => {

@@ -83,17 +83,17 @@ impl Referee<'_> {
                     _ => Rule::IllegalMoveFound,
                 };
                 let c = self.cite(rule);
-                if let Some(window) = self.s.correction_rounds() {
-                    if rounds > window as usize {
-                        self.note(
+                if let Some(window) = self.s.correction_rounds()
+                    && rounds > window as usize
+                {
+                    self.note(
                             c,
                             format!(
                                 "found {rounds} rounds later, beyond {window}: too late, play goes on (过时不予受理)"
                             ),
                         );
-                        self.unnoticed.remove(i);
-                        return Ok(());
-                    }
+                    self.unnoticed.remove(i);
+                    return Ok(());
                 }
                 self.restore(err.ply);
                 match kind {

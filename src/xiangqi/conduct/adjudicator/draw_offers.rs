@@ -26,28 +26,26 @@ impl Referee<'_> {
                 } else {
                     n.saturating_sub(1)
                 };
-                if let Some(c) = self.cite(Rule::EarlyDraw) {
-                    if round <= 25 {
-                        self.note(
+                if let Some(c) = self.cite(Rule::EarlyDraw)
+                    && round <= 25
+                {
+                    self.note(
                             Some(c),
                             format!(
                                 "{} offers a draw in round {round}: within 25 rounds no draw may be offered; not admitted",
                                 side_name(side)
                             ),
                         );
-                        return;
-                    }
+                    return;
                 }
                 let excess = self.offers.offer(side);
                 self.note(offer_clause, format!("{} offers a draw", side_name(side)));
-                if excess {
-                    if let Some(c) = self.cite(Rule::FoulOffers) {
-                        self.foul(
+                if excess && let Some(c) = self.cite(Rule::FoulOffers) {
+                    self.foul(
                             side,
                             c,
                             "offering a draw two more times than the opponent (提议作和的次数超过对方达两次)",
                         );
-                    }
                 }
             }
             Family::Xiangqi1999 => {
@@ -64,10 +62,8 @@ impl Referee<'_> {
                 let repeat = self.offers.would_repeat(side);
                 self.offers.offer(side);
                 self.note(offer_clause, format!("{} offers a draw", side_name(side)));
-                if repeat {
-                    if let Some(c) = self.cite(Rule::FoulOffers) {
-                        self.foul(side, c, "offering a draw again after a refusal (连续提出)");
-                    }
+                if repeat && let Some(c) = self.cite(Rule::FoulOffers) {
+                    self.foul(side, c, "offering a draw again after a refusal (连续提出)");
                 }
             }
             Family::Local(_) => {
@@ -77,10 +73,8 @@ impl Referee<'_> {
                     self.cite(Rule::DrawAgreed),
                     format!("{} offers a draw", side_name(side)),
                 );
-                if repeat {
-                    if let Some(c) = self.cite(Rule::FoulOffers) {
-                        self.foul(side, c, "offering a draw again after a refusal (连续提和)");
-                    }
+                if repeat && let Some(c) = self.cite(Rule::FoulOffers) {
+                    self.foul(side, c, "offering a draw again after a refusal (连续提和)");
                 }
             }
         }

@@ -833,20 +833,19 @@ impl<'a> Referee<'a> {
 
     /// A resignation (4.1.12); the foul just before it is waived (8.2).
     fn resign(&mut self, side: Color, last_foul: Option<(usize, Color)>) {
-        if let Some((entry, s)) = last_foul {
-            if s == side && entry + 1 == self.entry {
-                if let Some(c) = self.cite(Rule::FoulWaived) {
-                    if let Some(w) = self.fouls.waive_last(side) {
-                        self.note(
-                            Some(c),
-                            format!(
-                                "{} resigns at once after the foul ({w}): the foul is waived (可以免判犯规)",
-                                side_name(side)
-                            ),
-                        );
-                    }
-                }
-            }
+        if let Some((entry, s)) = last_foul
+            && s == side
+            && entry + 1 == self.entry
+            && let Some(c) = self.cite(Rule::FoulWaived)
+            && let Some(w) = self.fouls.waive_last(side)
+        {
+            self.note(
+                Some(c),
+                format!(
+                    "{} resigns at once after the foul ({w}): the foul is waived (可以免判犯规)",
+                    side_name(side)
+                ),
+            );
         }
         let clauses = self.cites(&[Rule::Resignation]);
         self.lose(side, Ground::Article4(Reason::Resignation), clauses);

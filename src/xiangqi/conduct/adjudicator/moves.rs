@@ -28,10 +28,10 @@ impl Referee<'_> {
         side: Option<Color>,
     ) -> Result<(Move, Color, bool), ConductError> {
         let turn = self.pos.turn();
-        if side.is_none_or(|s| s == turn) {
-            if let Ok(pm) = notation::parse_move(&self.pos, text) {
-                return Ok((pm.mv, turn, true));
-            }
+        if side.is_none_or(|s| s == turn)
+            && let Ok(pm) = notation::parse_move(&self.pos, text)
+        {
+            return Ok((pm.mv, turn, true));
         }
         let mv = notation::parse_iccs(text.trim()).ok_or_else(|| {
             self.fail(format!(
@@ -43,15 +43,15 @@ impl Referee<'_> {
             .pos
             .piece_at(mv.from)
             .ok_or_else(|| self.fail(format!("'{text}': nothing stands on {}", mv.from)))?;
-        if let Some(s) = side {
-            if s != piece.color {
-                return Err(self.fail(format!(
-                    "'{text}': the piece on {} is {}'s, not {}'s",
-                    mv.from,
-                    side_name(piece.color),
-                    side_name(s)
-                )));
-            }
+        if let Some(s) = side
+            && s != piece.color
+        {
+            return Err(self.fail(format!(
+                "'{text}': the piece on {} is {}'s, not {}'s",
+                mv.from,
+                side_name(piece.color),
+                side_name(s)
+            )));
         }
         Ok((mv, piece.color, false))
     }
@@ -81,25 +81,24 @@ impl Referee<'_> {
         let legal_shape = pseudo_legal && mover == turn;
         let legal = legal_shape && !self.pos.exposes_own_king(mv);
         // Touch-move: a legal move other than the touches allow is refused.
-        if legal {
-            if let Some(r) = &self.touch_ruling {
-                if !r.obligation.allows(mv) {
-                    let rule = match r.step {
-                        Step::Own => Rule::TouchOwn,
-                        Step::Opponent => Rule::TouchOpponent,
-                        Step::OwnThenOpponent(k) => Rule::OwnThenOpponent(k),
-                        Step::OpponentThenOwn(k) => Rule::OpponentThenOwn(k),
-                    };
-                    self.note(
-                        self.cite(rule),
-                        format!(
-                            "{} is refused: the touched pieces oblige another move; the player must comply",
-                            mv.iccs()
-                        ),
-                    );
-                    return Ok(());
-                }
-            }
+        if legal
+            && let Some(r) = &self.touch_ruling
+            && !r.obligation.allows(mv)
+        {
+            let rule = match r.step {
+                Step::Own => Rule::TouchOwn,
+                Step::Opponent => Rule::TouchOpponent,
+                Step::OwnThenOpponent(k) => Rule::OwnThenOpponent(k),
+                Step::OpponentThenOwn(k) => Rule::OpponentThenOwn(k),
+            };
+            self.note(
+                self.cite(rule),
+                format!(
+                    "{} is refused: the touched pieces oblige another move; the player must comply",
+                    mv.iccs()
+                ),
+            );
+            return Ok(());
         }
         // The clock.
         let mut flag_after = false;
@@ -213,39 +212,39 @@ impl Referee<'_> {
             pos: self.pos.clone(),
             stretch: self.stretch,
         });
-        if let Some(other) = self.offers.pending {
-            if other != mover {
-                self.offers.refuse();
-                self.note(
-                    self.cite(Rule::DrawOffer),
-                    format!(
-                        "{} plays on: the draw offer is refused (继续对弈)",
-                        side_name(mover)
-                    ),
-                );
-            }
+        if let Some(other) = self.offers.pending
+            && other != mover
+        {
+            self.offers.refuse();
+            self.note(
+                self.cite(Rule::DrawOffer),
+                format!(
+                    "{} plays on: the draw offer is refused (继续对弈)",
+                    side_name(mover)
+                ),
+            );
         }
         self.new_turn();
     }
 
     /// After a legal move that did not end the game.
     pub(super) fn after_move(&mut self, _mover: Color) {
-        if let Some(mc) = &self.must_change {
-            if self.pos.repetition_key() == mc.key {
-                let side = mc.side;
-                let mut clauses = self.cites(&[Rule::RepetitionNotChanged]);
-                if let Some(e) = self.edition {
-                    clauses.insert(0, e.clause_for(Reason::ForbiddenRepetition));
-                }
-                self.note(
-                    self.cite(Rule::RepetitionNotChanged),
-                    format!(
-                        "the 待判局面 stands again: {} did not change (不变作负)",
-                        side_name(side)
-                    ),
-                );
-                self.lose(side, Ground::Article4(Reason::ForbiddenRepetition), clauses);
+        if let Some(mc) = &self.must_change
+            && self.pos.repetition_key() == mc.key
+        {
+            let side = mc.side;
+            let mut clauses = self.cites(&[Rule::RepetitionNotChanged]);
+            if let Some(e) = self.edition {
+                clauses.insert(0, e.clause_for(Reason::ForbiddenRepetition));
             }
+            self.note(
+                self.cite(Rule::RepetitionNotChanged),
+                format!(
+                    "the 待判局面 stands again: {} did not change (不变作负)",
+                    side_name(side)
+                ),
+            );
+            self.lose(side, Ground::Article4(Reason::ForbiddenRepetition), clauses);
         }
     }
 }

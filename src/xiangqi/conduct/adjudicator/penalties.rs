@@ -178,15 +178,15 @@ impl Referee<'_> {
             "8.1.4" | "9.1.4" => {
                 let i = side;
                 self.false_claims[i] += 1;
-                if self.false_claims[i] >= 2 {
-                    if let Some(l) = self.cite(Rule::SecondFalseClaim) {
-                        self.lose(
-                            side,
-                            Ground::Article4(Reason::FalseNaturalLimitClaim),
-                            vec![l],
-                        );
-                        return Ok(());
-                    }
+                if self.false_claims[i] >= 2
+                    && let Some(l) = self.cite(Rule::SecondFalseClaim)
+                {
+                    self.lose(
+                        side,
+                        Ground::Article4(Reason::FalseNaturalLimitClaim),
+                        vec![l],
+                    );
+                    return Ok(());
                 }
                 self.foul(side, c, "an untrue natural-limit claim");
             }
@@ -198,12 +198,12 @@ impl Referee<'_> {
                 }
                 let i = side;
                 self.illegal[i] += 1;
-                if let IllegalMoves::Lose(n) = self.s.illegal_moves() {
-                    if self.illegal[i] >= n {
-                        let clauses = self.cites(&[Rule::IllegalMoveLoses]);
-                        self.lose(side, Ground::Article4(Reason::IllegalMoves), clauses);
-                        return Ok(());
-                    }
+                if let IllegalMoves::Lose(n) = self.s.illegal_moves()
+                    && self.illegal[i] >= n
+                {
+                    let clauses = self.cites(&[Rule::IllegalMoveLoses]);
+                    self.lose(side, Ground::Article4(Reason::IllegalMoves), clauses);
+                    return Ok(());
                 }
                 self.foul(side, c, "an illegal move");
             }

@@ -58,10 +58,10 @@ impl Referee<'_> {
             self.touch_ruling = None;
             return;
         };
-        if ruling.simultaneous {
-            if let Some(c) = self.cite(Rule::Simultaneous) {
-                self.note(Some(c), "own and opponent's pieces touched at once: as 5.4");
-            }
+        if ruling.simultaneous
+            && let Some(c) = self.cite(Rule::Simultaneous)
+        {
+            self.note(Some(c), "own and opponent's pieces touched at once: as 5.4");
         }
         if let Some(c) = self.cite(Rule::MassTouchMove) {
             self.note(Some(c), "摸子走子");

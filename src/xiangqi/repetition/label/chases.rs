@@ -264,19 +264,21 @@ fn not_new(
     // on 7 may take the horse on 七 as it could before the check — 闲; 士6退5
     // then cuts the rook's protection along rank 8, 退士断根捉马 — 捉).
     let mut restored: Vec<(Square, Piece)> = Vec::new();
-    if before.is_check() && !king_answers_check && !fresh.is_empty() {
-        if let Some(prev) = previous {
-            let prior = chase::threats(prev, &ValueContext { last_move: None }, &limits.chase);
-            fresh.retain(|t| {
-                let stood = prior
-                    .iter()
-                    .any(|b| b.target == t.target && b.piece == t.piece && !wins_more(t, b));
-                if stood {
-                    restored.push((t.target, t.piece));
-                }
-                !stood
-            });
-        }
+    if before.is_check()
+        && !king_answers_check
+        && !fresh.is_empty()
+        && let Some(prev) = previous
+    {
+        let prior = chase::threats(prev, &ValueContext { last_move: None }, &limits.chase);
+        fresh.retain(|t| {
+            let stood = prior
+                .iter()
+                .any(|b| b.target == t.target && b.piece == t.piece && !wins_more(t, b));
+            if stood {
+                restored.push((t.target, t.piece));
+            }
+            !stood
+        });
     }
     (self_inflicted, restored)
 }
@@ -314,15 +316,13 @@ fn lost_first(s: &Scene<'_>, fresh: &mut Vec<Threat>) -> Pieces {
         let mut pos = again.clone();
         let mut abandoned = None;
         for (i, &m) in t.line.iter().enumerate() {
-            if i % 2 == 1 {
-                if let Some(p) = pos.piece_at(m.to) {
-                    if after.piece_at(m.to) == Some(p)
-                        && free(after, m.to)
-                        && !free(&their_before, m.to)
-                    {
-                        abandoned = Some((m.to, p));
-                    }
-                }
+            if i % 2 == 1
+                && let Some(p) = pos.piece_at(m.to)
+                && after.piece_at(m.to) == Some(p)
+                && free(after, m.to)
+                && !free(&their_before, m.to)
+            {
+                abandoned = Some((m.to, p));
             }
             pos = pos.play_unchecked(m);
         }
@@ -418,26 +418,27 @@ fn protector_left_to_check(s: &Scene<'_>, fresh: &mut Vec<Threat>, a: &mut Analy
     // 26.3: 做为根的子，自己离线断根"将军"，造成被保护的子失根被捉，责任自负
     // — a target the opponent's checking piece protected before it left to
     // give check is not chased by the answer (参考图19, 参考图22).
-    if before.is_check() && !fresh.is_empty() {
-        if let (Some(last), Some(previous)) = (ctx.last_move, ctx.previous.as_ref()) {
-            let n = fresh.len();
-            // The checking piece could have taken back, in the position
-            // before it checked, after the same first capture (参考图47: a
-            // cannon whose screen is the capturer protected nothing).
-            let mover_then = previous.pass();
-            let took_back = |t: &Threat| {
-                let (Some(&first), Some(p)) = (t.line.first(), mover_then.as_ref()) else {
-                    return false;
-                };
-                p.is_legal(first)
-                    && p.play_unchecked(first)
-                        .is_pseudo_legal(Move::new(last.from, t.target))
+    if before.is_check()
+        && !fresh.is_empty()
+        && let (Some(last), Some(previous)) = (ctx.last_move, ctx.previous.as_ref())
+    {
+        let n = fresh.len();
+        // The checking piece could have taken back, in the position
+        // before it checked, after the same first capture (参考图47: a
+        // cannon whose screen is the capturer protected nothing).
+        let mover_then = previous.pass();
+        let took_back = |t: &Threat| {
+            let (Some(&first), Some(p)) = (t.line.first(), mover_then.as_ref()) else {
+                return false;
             };
-            fresh.retain(|t| !took_back(t));
-            if fresh.len() < n && fresh.is_empty() {
-                a.say(vec!["26.3", "24.8"], explain::protector_left_to_check());
-                return true;
-            }
+            p.is_legal(first)
+                && p.play_unchecked(first)
+                    .is_pseudo_legal(Move::new(last.from, t.target))
+        };
+        fresh.retain(|t| !took_back(t));
+        if fresh.len() < n && fresh.is_empty() {
+            a.say(vec!["26.3", "24.8"], explain::protector_left_to_check());
+            return true;
         }
     }
     false

@@ -66,29 +66,27 @@ fn classify_idle(s: &Scene<'_>, mut a: Analysis) -> Analysis {
         limits,
         ..
     } = s;
-    if let Some(p) = moved.filter(|p| p.kind != PieceKind::King) {
-        if let Some(taker) = offered(after, mv.to, vctx_after, limits) {
-            a.label = Label::Xian;
-            a.say(
-                vec!["24.5", "24.8"],
-                explain::sacrifice(p, mv.to, after.piece_at(taker), taker),
-            );
-            return a;
-        }
+    if let Some(p) = moved.filter(|p| p.kind != PieceKind::King)
+        && let Some(taker) = offered(after, mv.to, vctx_after, limits)
+    {
+        a.label = Label::Xian;
+        a.say(
+            vec!["24.5", "24.8"],
+            explain::sacrifice(p, mv.to, after.piece_at(taker), taker),
+        );
+        return a;
     }
-    if !king_answers_check {
-        if let Some(block) = blocks(before, after, mv, vctx_after, limits) {
-            a.label = Label::Lan;
-            a.say(
-                vec!["24.6", "24.8"],
-                explain::block(
-                    block.by,
-                    after.piece_at(block.by),
-                    block.target.map(|t| (t, after.piece_at(t))),
-                ),
-            );
-            return a;
-        }
+    if !king_answers_check && let Some(block) = blocks(before, after, mv, vctx_after, limits) {
+        a.label = Label::Lan;
+        a.say(
+            vec!["24.6", "24.8"],
+            explain::block(
+                block.by,
+                after.piece_at(block.by),
+                block.target.map(|t| (t, after.piece_at(t))),
+            ),
+        );
+        return a;
     }
     if let Some(watched) = follows(before, again, mv) {
         a.label = Label::Gen;
@@ -206,16 +204,14 @@ fn blocks(
     // mate by checks beginning with a movement the moved piece now blocks.
     if mate::mate_by_checks(&them_before, limits.chase.mate).is_mate()
         && !mate::mate_by_checks(after, limits.chase.mate).is_mate()
-    {
-        if let Some(m) = stopped
+        && let Some(m) = stopped
             .iter()
             .find(|&&m| mate::mate_starting_with(&without, m, limits.chase.mate))
-        {
-            return Some(Block {
-                by: m.from,
-                target: None,
-            });
-        }
+    {
+        return Some(Block {
+            by: m.from,
+            target: None,
+        });
     }
     // A piece of the mover's that the opponent could win before and no
     // longer can, because the capture itself is blocked.

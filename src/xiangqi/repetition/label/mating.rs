@@ -84,19 +84,20 @@ pub(super) fn mate_threat(s: &Scene<'_>, a: &mut Analysis) -> MateStep {
             .and_then(|p| p.pass())
             .is_none_or(|p| mate::mate_by_checks(&p, limits.mate).is_mate())
     };
-    if mate_after.is_mate() && before.is_check() && !king_answers_check && !mated_before_the_check()
-    {
-        if let Some(without_checker) = ctx
+    if mate_after.is_mate()
+        && before.is_check()
+        && !king_answers_check
+        && !mated_before_the_check()
+        && let Some(without_checker) = ctx
             .last_move
             .and_then(|last| before.without_piece(last.to))
             .filter(|p| !p.is_check())
-        {
-            let answer_mates =
-                matches!(mate_after, MateSearch::Mate { first, .. } if first.from == mv.to);
-            if !answer_mates && mate::mate_by_checks(&without_checker, limits.mate).is_mate() {
-                self_inflicted_mate = true;
-                mate_after = MateSearch::NoMate;
-            }
+    {
+        let answer_mates =
+            matches!(mate_after, MateSearch::Mate { first, .. } if first.from == mv.to);
+        if !answer_mates && mate::mate_by_checks(&without_checker, limits.mate).is_mate() {
+            self_inflicted_mate = true;
+            mate_after = MateSearch::NoMate;
         }
     }
     MateStep {

@@ -19,23 +19,23 @@ use super::{Analysis, ChaseTarget, Limits, Scene};
 pub(super) fn punished(s: &Scene<'_>, punished: &[Offer], a: &mut Analysis) -> bool {
     let &Scene { again, .. } = s;
     let mover = s.before.turn();
-    if let Some(&(own, enemy, kind)) = punished.first() {
-        if let Some(piece) = again.piece_at(enemy) {
-            a.label = Label::Zhuo;
-            a.targets = vec![ChaseTarget {
-                square: enemy,
-                piece,
-                categories: vec![Target::Gain],
-                means: Means::Capture,
-                line: vec![Move::new(own, enemy)],
-                even: false,
-            }];
-            a.say(
-                vec!["26.10", "24.4", "24.3"],
-                explain::punished_offer(own, enemy, kind, mover),
-            );
-            return true;
-        }
+    if let Some(&(own, enemy, kind)) = punished.first()
+        && let Some(piece) = again.piece_at(enemy)
+    {
+        a.label = Label::Zhuo;
+        a.targets = vec![ChaseTarget {
+            square: enemy,
+            piece,
+            categories: vec![Target::Gain],
+            means: Means::Capture,
+            line: vec![Move::new(own, enemy)],
+            even: false,
+        }];
+        a.say(
+            vec!["26.10", "24.4", "24.3"],
+            explain::punished_offer(own, enemy, kind, mover),
+        );
+        return true;
     }
     false
 }
