@@ -44,7 +44,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::formats::record::{
-    MoveTree, Record, RecordError, RecordLocation, decode_gb18030, line_column, start_fen_of,
+    MoveTree, Record, RecordError, RecordLocation, decode_gb18030, start_fen_of,
 };
 use crate::limits::MAX_NESTING_DEPTH;
 use crate::xiangqi::{Move, Position, Square, Validation};
@@ -380,17 +380,7 @@ impl Reader<'_> {
         move_number: Option<usize>,
         reason: impl Into<String>,
     ) -> RecordError {
-        let (line, column) = line_column(self.text, at);
-        RecordError {
-            location: RecordLocation {
-                file: self.file.to_string(),
-                line: Some(line),
-                column: Some(column),
-                move_number,
-                ..RecordLocation::default()
-            },
-            reason: reason.into(),
-        }
+        RecordError::in_text(self.file, self.text, at, None, move_number, reason)
     }
 
     fn record(&self, root: &Element) -> Result<Record, RecordError> {

@@ -50,27 +50,7 @@ use crate::Color;
 use crate::formats::record::{
     MoveTree, Record, RecordError, RecordLocation, decode_gb18030, line_column, start_fen_of,
 };
-use crate::xiangqi::{Move, Piece, PieceKind, Position, Setup, Square, Validation};
-
-/// The pieces of the 32 binit slots, red's then black's.
-const SLOT_KINDS: [PieceKind; 16] = [
-    PieceKind::Rook,
-    PieceKind::Horse,
-    PieceKind::Elephant,
-    PieceKind::Advisor,
-    PieceKind::King,
-    PieceKind::Advisor,
-    PieceKind::Elephant,
-    PieceKind::Horse,
-    PieceKind::Rook,
-    PieceKind::Cannon,
-    PieceKind::Cannon,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-];
+use crate::xiangqi::{Move, Piece, Position, Setup, Square, Validation};
 
 /// DhtmlXQ tags and the PGN tags they become.
 const TAG_NAMES: [(&str, &str); 12] = [
@@ -189,18 +169,14 @@ impl<'t> Block<'t> {
         move_number: Option<usize>,
         reason: impl Into<String>,
     ) -> RecordError {
-        let (line, column) = line_column(self.text, at);
-        RecordError {
-            location: RecordLocation {
-                file: self.file.to_string(),
-                line: Some(line),
-                column: Some(column),
-                game: Some(self.game),
-                move_number,
-                ..RecordLocation::default()
-            },
-            reason: reason.into(),
-        }
+        RecordError::in_text(
+            self.file,
+            self.text,
+            at,
+            Some(self.game),
+            move_number,
+            reason,
+        )
     }
 
     /// The tags between `start` and `end`. A value ends at the next
@@ -438,7 +414,7 @@ impl<'t> Block<'t> {
                 continue; // 99: not on the board
             };
             let color = if slot < 16 { Color::Red } else { Color::Black };
-            let piece = Piece::new(color, SLOT_KINDS[slot % 16]);
+            let piece = Piece::new(color, super::record::SLOT_KINDS[slot % 16]);
             let cell = &mut setup.board[sq.index()];
             if let Some(other) = cell {
                 return Err(self.error(

@@ -92,6 +92,42 @@ pub struct RecordError {
     pub reason: String,
 }
 
+impl RecordError {
+    /// An error at byte `at` of a text record `text` read from `file`,
+    /// located by line and column (and game and move number when known).
+    pub(crate) fn in_text(
+        file: &str,
+        text: &str,
+        at: usize,
+        game: Option<usize>,
+        move_number: Option<usize>,
+        reason: impl Into<String>,
+    ) -> RecordError {
+        let (line, column) = line_column(text, at);
+        RecordError {
+            location: RecordLocation {
+                file: file.to_string(),
+                line: Some(line),
+                column: Some(column),
+                game,
+                move_number,
+                ..RecordLocation::default()
+            },
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The pieces of the 32 piece slots XQF's header and DhtmlXQ's `binit`
+/// list, red's sixteen then black's in the same order.
+pub(crate) const SLOT_KINDS: [crate::xiangqi::PieceKind; 16] = {
+    use crate::xiangqi::PieceKind::{Advisor, Cannon, Elephant, Horse, King, Pawn, Rook};
+    [
+        Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Pawn,
+        Pawn, Pawn, Pawn, Pawn,
+    ]
+};
+
 impl Record {
     /// The position the record starts from.
     pub fn start_position(&self) -> Result<Position, String> {

@@ -40,7 +40,7 @@ use crate::Color;
 use crate::formats::record::{
     MoveTree, Record, RecordError, RecordLocation, decode_gb18030, start_fen_of,
 };
-use crate::xiangqi::{Move, Piece, PieceKind, Position, Setup, Square, Validation};
+use crate::xiangqi::{Move, Piece, Position, Setup, Square, Validation};
 
 /// The size of the header; the moves start here.
 const HEADER_LEN: usize = 0x400;
@@ -56,26 +56,6 @@ const FIRST_ROTATED_VERSION: u8 = 0x0C;
 
 /// The string the 32 byte keys are made from.
 const KEY_STRING: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
-
-/// The pieces of the 32 slots of the header, red's then black's.
-const SLOT_KINDS: [PieceKind; 16] = [
-    PieceKind::Rook,
-    PieceKind::Horse,
-    PieceKind::Elephant,
-    PieceKind::Advisor,
-    PieceKind::King,
-    PieceKind::Advisor,
-    PieceKind::Elephant,
-    PieceKind::Horse,
-    PieceKind::Rook,
-    PieceKind::Cannon,
-    PieceKind::Cannon,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-    PieceKind::Pawn,
-];
 
 /// The header's text fields: offset of the length byte, capacity, tag.
 const TEXT_FIELDS: [(usize, usize, &str); 11] = [
@@ -255,7 +235,7 @@ impl<'a> Reader<'a> {
                 continue; // captured or not on the board
             }
             let color = if i < 16 { Color::Red } else { Color::Black };
-            let piece = Piece::new(color, SLOT_KINDS[i % 16]);
+            let piece = Piece::new(color, super::record::SLOT_KINDS[i % 16]);
             let sq =
                 point(xy).ok_or_else(|| self.error(0x10 + i, None, "a point off the board"))?;
             let cell = &mut setup.board[sq.index()];
