@@ -45,6 +45,7 @@ from ._errors import (
     MoveError,
     PairingError,
     QiguiError,
+    RecordError,
     RulingError,
     TrfNote,
     StandingsError,
@@ -78,6 +79,7 @@ __all__ = [
     "PairingError",
     "CorpusError",
     "CaseError",
+    "RecordError",
     "ArgumentError",
     "gomoku",
     "go",
@@ -220,20 +222,40 @@ def judge(
     return json.loads(text)
 
 
-def judge_record(text_or_path: PathOrText, edition: str = "xiangqi-2020") -> Dict[str, Any]:
-    """Judges a whole game record (PGN, XQF, DhtmlXQ …) as ``qigui judge
-    --record`` does.
+@native
+def judge_record(
+    text_or_path: Union[PathOrText, bytes],
+    edition: str = "xiangqi-2020",
+    *,
+    game: Optional[int] = None,
+    name: Optional[str] = None,
+) -> List[Dict[str, Any]]:
+    """Judges every game of a record file as ``qigui judge --record FILE
+    --format json`` does: the same list, one dict per game (or only game
+    number ``game``, 1-based).
 
-    Not available yet: it waits for the crate's record readers
-    (``src/formats/pgn/``, ``qigui judge --record``). Raises
-    ``NotImplementedError`` until then.
+    ``text_or_path`` is a path (``str`` naming an existing file, or
+    ``os.PathLike``), the file's bytes (XQF is binary), or its text. The
+    format (PGN, XQF, DhtmlXQ, CBF) is chosen by content, then by the
+    extension of the path or of ``name`` (which names bytes or text in
+    errors; default ``"<text>"``).
+
+    Each game: ``game``, ``line`` (where a PGN game starts), ``tags``,
+    ``plies``, ``answer`` (``"none"``, ``"pending"`` or ``"error"``),
+    ``pending`` (each 待判局面 with ``sequence``, ``move_number``, ``ply``,
+    ``from_ply``, ``occurrences``, ``fen``, ``verdict``, ``clauses``,
+    ``explanation`` and the labelled ``moves``) and ``error`` (a game that
+    cannot be read, with its location). A file that cannot be read at all
+    raises :class:`RecordError`.
     """
-    # TODO(records): call the crate's record reader and judge, like
-    # qigui judge --record --format json, once those land.
-    raise NotImplementedError(
-        "qigui.judge_record needs the crate's record readers (qigui judge --record), "
-        "which are not merged yet"
-    )
+    if isinstance(text_or_path, (bytes, bytearray)):
+        data: Optional[bytes] = bytes(text_or_path)
+        path: Optional[str] = None
+        file = name or "<bytes>"
+    else:
+        text, path, file = _source(text_or_path, name, what="record")
+        data = text.encode("utf-8") if text is not None else None
+    return json.loads(_native.judge_record(data, path, file, edition, game))
 
 
 @native
@@ -265,14 +287,16 @@ def rule(
     )
 
 
-def _source(path_or_text: PathOrText, name: Optional[str]) -> Tuple[Optional[str], Optional[str], str]:
-    """(text, path, file name) of a tournament given as a path or as text."""
+def _source(
+    path_or_text: PathOrText, name: Optional[str], what: str = "tournament"
+) -> Tuple[Optional[str], Optional[str], str]:
+    """(text, path, file name) of a file given as a path or as text."""
     if isinstance(path_or_text, os.PathLike):
         p = os.fspath(path_or_text)
         return None, p, name or p
     if not isinstance(path_or_text, str):
         raise ArgumentError(
-            "tournament", f"a path or the file's text, not {type(path_or_text).__name__}"
+            what, f"a path or the file's text, not {type(path_or_text).__name__}"
         )
     if "\n" not in path_or_text and os.path.isfile(path_or_text):
         return None, path_or_text, name or path_or_text
@@ -317,9 +341,16 @@ def pair_swiss(
     ``round`` defaults to the round after the last played; ``first_round``
     is ``"adjacent"`` (近号配对), ``"head-tail"`` (首尾配对) or ``"halves"``
     (对半交叉配对).
+
+    A TRF file's notes (record 162's point system, the system assumed …)
+    are issued as :class:`TrfNote` warnings, as :func:`standings` issues
+    them: the pairing reads the same scores.
     """
     text, path, file = _source(path_or_text, name)
-    return json.loads(_native.pair_swiss(text, path, file, round, first_round))
+    pairing, notes = _native.pair_swiss(text, path, file, round, first_round)
+    for location, message in notes:
+        warnings.warn(TrfNote(location, message), stacklevel=3)
+    return json.loads(pairing)
 
 
 @native

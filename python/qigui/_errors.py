@@ -121,6 +121,13 @@ class CaseError(QiguiError):
     kind = "case"
 
 
+class RecordError(QiguiError, ValueError):
+    """A game record file (PGN, XQF, DhtmlXQ, CBF) that cannot be read at
+    all; ``location`` is the file and where in it."""
+
+    kind = "record"
+
+
 class ArgumentError(QiguiError, ValueError):
     """An argument outside what a function takes."""
 
@@ -153,6 +160,7 @@ _BY_KIND: Dict[str, Type[QiguiError]] = {
         PairingError,
         CorpusError,
         CaseError,
+        RecordError,
         ArgumentError,
     )
 }

@@ -328,6 +328,69 @@ fn tournament(
     ))
 }
 
+/// `qigui judge --record FILE --format json` as text: every game of a
+/// record file (PGN, XQF, DhtmlXQ, CBF), each with its 待判局面 judged, or
+/// its error in its place. `data` is the file's bytes (or text encoded as
+/// UTF-8); `file` names it in errors and, by its extension, helps choose the
+/// format. A file that cannot be read at all is the error.
+#[pyfunction]
+#[pyo3(signature = (data, path, file, edition, game))]
+fn judge_record(
+    data: Option<&[u8]>,
+    path: Option<&str>,
+    file: &str,
+    edition: &str,
+    game: Option<usize>,
+) -> PyResult<String> {
+    let rules = repetition_rules(edition)?;
+    let bytes = match (data, path) {
+        (Some(d), _) => {
+            if d.len() as u64 > MAX_INPUT_BYTES {
+                return Err(fail(
+                    "argument",
+                    file,
+                    format!(
+                        "{} bytes: larger than the {} bytes qigui reads (qigui::limits::MAX_INPUT_BYTES)",
+                        d.len(),
+                        MAX_INPUT_BYTES
+                    ),
+                ));
+            }
+            d.to_vec()
+        }
+        (None, Some(p)) => {
+            qigui::limits::read_bytes(Path::new(p)).map_err(|e| fail("record", p, e.to_string()))?
+        }
+        (None, None) => return Err(fail("argument", "record", "no text and no path")),
+    };
+    let judge = qigui::formats::RecordJudge::new(rules);
+    let games = judge.judge_bytes(&bytes, file).map_err(|e| {
+        let l = &e.location;
+        let mut at = l.file.clone();
+        if let Some(n) = l.game {
+            at.push_str(&format!(", game {n}"));
+        }
+        if let (Some(line), Some(col)) = (l.line, l.column) {
+            at.push_str(&format!(":{line}:{col}"));
+        } else if let Some(b) = l.byte {
+            at.push_str(&format!(", byte {b}"));
+        }
+        fail("record", at, e.reason.clone())
+    })?;
+    let picked: Vec<&qigui::formats::JudgedGame> = match game {
+        None => games.iter().collect(),
+        Some(n) if n >= 1 && n <= games.len() => vec![&games[n - 1]],
+        Some(n) => {
+            return Err(fail(
+                "argument",
+                "game",
+                format!("{file} has {} game(s), not a game {n}", games.len()),
+            ));
+        }
+    };
+    serde_json::to_string(&picked).map_err(|e| fail("record", file, e.to_string()))
+}
+
 /// `qigui standings --format json` as text, from a tournament file's text
 /// (`file` names it and chooses the format) or its path, and the notes of
 /// a TRF file (what `qigui standings` prints as `note:` lines).
@@ -345,7 +408,8 @@ fn standings(
     Ok((json_out(&s.to_json()), notes))
 }
 
-/// `qigui pair swiss --format json` as text.
+/// `qigui pair swiss --format json` as text, and a TRF file's notes (what
+/// `qigui pair swiss` prints as `note:` lines).
 #[pyfunction]
 #[pyo3(signature = (text, path, file, round, first_round))]
 fn pair_swiss(
@@ -354,7 +418,7 @@ fn pair_swiss(
     file: &str,
     round: Option<u32>,
     first_round: &str,
-) -> PyResult<String> {
+) -> PyResult<(String, Notes)> {
     let how = match first_round {
         "adjacent" => swiss::FirstRound::Adjacent,
         "head-tail" => swiss::FirstRound::HeadTail,
@@ -367,10 +431,11 @@ fn pair_swiss(
             ));
         }
     };
-    let (t, _) = tournament(text, path, file)?;
+    let (t, notes) = tournament(text, path, file)?;
     let p =
         swiss::pair_tournament(&t, round, how).map_err(|e| fail("pairing", file, e.to_string()))?;
-    serde_json::to_string(&p).map_err(|e| fail("pairing", file, e.to_string()))
+    let json = serde_json::to_string(&p).map_err(|e| fail("pairing", file, e.to_string()))?;
+    Ok((json, notes))
 }
 
 /// One round of a table: (first mover, second mover or `None` for the bye).
@@ -488,6 +553,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(in_check, m)?)?;
     m.add_function(wrap_pyfunction!(judge, m)?)?;
     m.add_function(wrap_pyfunction!(rule, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_record, m)?)?;
     m.add_function(wrap_pyfunction!(gomoku_forbidden, m)?)?;
     m.add_function(wrap_pyfunction!(go_score, m)?)?;
     m.add_function(wrap_pyfunction!(standings, m)?)?;

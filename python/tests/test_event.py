@@ -104,3 +104,20 @@ def test_pair_swiss_equals_the_cli(qigui_bin):
         assert qigui.pair_swiss(example, round=rnd) == json.loads(out.stdout)
     with pytest.raises(qigui.ArgumentError):
         qigui.pair_swiss(example, first_round="random")
+
+
+def test_pair_swiss_gives_the_trf_notes_as_standings_does(qigui_bin, tmp_path):
+    # A Swiss TRF without its record 092: the pairing, like the standings,
+    # says which system it assumed (a warning in Python, `note:` on the
+    # command line's standard error), and pairs the same.
+    text = (ROOT / "spec" / "tournament-examples" / "swiss-2020.trf").read_text(encoding="utf-8")
+    bare = "".join(line for line in text.splitlines(keepends=True)
+                   if not line.startswith(("092 ", "### qigui system")))
+    with pytest.warns(qigui.TrfNote, match="no record 092"):
+        pairing = qigui.pair_swiss(bare, name="open.trf")
+    path = tmp_path / "open.trf"
+    path.write_text(bare, encoding="utf-8")
+    out = subprocess.run([str(qigui_bin), "pair", "swiss", str(path), "--format", "json"],
+                         capture_output=True, text=True, check=True)
+    assert "note: " in out.stderr and "no record 092" in out.stderr
+    assert pairing == json.loads(out.stdout)

@@ -10,11 +10,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use qigui::formats::pgn::{self, PgnGame};
-use qigui::formats::record::{Record, RecordError};
+use qigui::formats::pgn;
+use qigui::formats::{JudgedGame, RecordJudge};
 use qigui::notation;
-use qigui::xiangqi::{Judgement, PendingJudgement, RepetitionRules, Sequence};
-use qigui::{Limits, Position, Square};
+use qigui::xiangqi::{Judgement, PendingJudgement, Sequence};
+use qigui::{Limits, Square};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -69,223 +69,12 @@ pub struct JudgeArgs {
     explain: bool,
 }
 
-/// One judged move in JSON.
-#[derive(Serialize)]
-struct JudgedMoveJson {
-    ply: usize,
-    side: qigui::Color,
-    iccs: String,
-    notation: String,
-    /// The fine label (24.1–24.8).
-    label: &'static str,
-    /// The book's category of the label (24.8): 将, 杀, 捉 or 闲.
-    category: &'static str,
-    targets: Vec<TargetJson>,
-    clauses: Vec<&'static str>,
-    reason: String,
-    reason_zh: String,
+/// A judged game's text for people.
+trait GameText {
+    fn text(&self, explain: bool) -> String;
 }
 
-/// A chased piece of a move in JSON.
-#[derive(Serialize)]
-struct TargetJson {
-    square: String,
-    piece: String,
-    categories: Vec<&'static str>,
-}
-
-/// `judge --moves … --format json` on one period: the verdict (null when
-/// there is no ruling, the clauses then holding the reason), its clauses
-/// and every move.
-#[derive(Serialize)]
-struct JudgementJson {
-    verdict: Option<&'static str>,
-    clauses: Vec<String>,
-    moves: Vec<JudgedMoveJson>,
-}
-
-/// One 待判局面 of a game in JSON.
-#[derive(Serialize)]
-struct PendingJson {
-    /// `threefold` (23.1) or `nine-rounds` (23.4).
-    sequence: Sequence,
-    /// The round (回合) it stood in.
-    move_number: u32,
-    /// The ply at which it stood (0 = the start position).
-    ply: usize,
-    /// The ply before the first labelled move.
-    from_ply: usize,
-    /// Threefold: the plies of the counted occurrences.
-    occurrences: Vec<usize>,
-    /// The position before the first labelled move.
-    fen: String,
-    /// 23.4: the attacking side and its points.
-    side: Option<qigui::Color>,
-    points: Option<u32>,
-    verdict: Option<&'static str>,
-    clauses: Vec<String>,
-    explanation: Option<String>,
-    moves: Vec<JudgedMoveJson>,
-}
-
-/// A record's error in JSON.
-#[derive(Serialize)]
-struct ErrorJson {
-    message: String,
-    file: String,
-    line: Option<usize>,
-    column: Option<usize>,
-    byte: Option<usize>,
-    game: Option<usize>,
-    move_number: Option<usize>,
-    reason: String,
-}
-
-/// One game of `judge --record` in JSON: `answer` is `none` (no 待判局面),
-/// `pending` (each in `pending`) or `error` (the game cannot be read).
-#[derive(Serialize)]
-struct GameJson {
-    game: usize,
-    line: Option<usize>,
-    tags: std::collections::BTreeMap<String, String>,
-    plies: Option<usize>,
-    answer: &'static str,
-    pending: Vec<PendingJson>,
-    error: Option<ErrorJson>,
-}
-
-fn moves_json(j: &Judgement) -> Vec<JudgedMoveJson> {
-    j.moves
-        .iter()
-        .map(|m| JudgedMoveJson {
-            ply: m.ply,
-            side: m.side,
-            iccs: m.analysis.mv.iccs(),
-            notation: m.notation.clone(),
-            label: m.analysis.label.code(),
-            category: m.analysis.label.category().code(),
-            targets: m
-                .analysis
-                .targets
-                .iter()
-                .map(|t| TargetJson {
-                    square: t.square.to_string(),
-                    piece: t.piece.chinese().to_string(),
-                    categories: t.categories.iter().map(|c| c.code()).collect(),
-                })
-                .collect(),
-            clauses: m.analysis.clauses.clone(),
-            reason: m.analysis.reason.clone(),
-            reason_zh: m.analysis.reason_zh.clone(),
-        })
-        .collect()
-}
-
-/// The verdict code and clauses of a judgement (the reason as the only
-/// clause when there is no ruling).
-fn verdict_json(j: &Judgement) -> (Option<&'static str>, Vec<String>, Option<String>) {
-    match &j.ruling {
-        Ok(r) => (
-            Some(r.verdict.code()),
-            r.clauses.iter().map(|c| c.to_string()).collect(),
-            Some(r.explanation.clone()),
-        ),
-        Err(e) => (None, vec![e.to_string()], None),
-    }
-}
-
-fn pending_json(p: &PendingJudgement) -> PendingJson {
-    let (verdict, clauses, explanation) = verdict_json(&p.judgement);
-    let q = &p.pending;
-    PendingJson {
-        sequence: q.sequence,
-        move_number: q.round(),
-        ply: q.ply,
-        from_ply: q.from_ply,
-        occurrences: q.occurrences.clone(),
-        fen: q.position.fen(),
-        side: q.side,
-        points: q.points,
-        verdict,
-        clauses,
-        explanation,
-        moves: moves_json(&p.judgement),
-    }
-}
-
-fn error_json(e: &RecordError) -> ErrorJson {
-    ErrorJson {
-        message: e.to_string(),
-        file: e.location.file.clone(),
-        line: e.location.line,
-        column: e.location.column,
-        byte: e.location.byte,
-        game: e.location.game,
-        move_number: e.location.move_number,
-        reason: e.reason.clone(),
-    }
-}
-
-/// What `judge` needs besides the moves: the edition's rules, the key
-/// points, the limits.
-struct Setting {
-    rules: &'static RepetitionRules,
-    key_points: Vec<Square>,
-    limits: Limits,
-}
-
-impl Setting {
-    fn judge_moves(&self, start: &Position, moves: &[qigui::Move]) -> Vec<PendingJudgement> {
-        qigui::xiangqi::find_pending(start, moves, &self.limits)
-            .into_iter()
-            .map(|p| {
-                let judgement =
-                    qigui::xiangqi::judge_pending(&p, self.rules, &self.key_points, &self.limits);
-                PendingJudgement {
-                    pending: p,
-                    judgement,
-                }
-            })
-            .collect()
-    }
-}
-
-/// One game of a record file, judged (or its error).
-struct JudgedGame {
-    number: usize,
-    line: Option<usize>,
-    record: Result<(Record, Vec<PendingJudgement>), RecordError>,
-}
-
-impl JudgedGame {
-    fn json(&self) -> GameJson {
-        let (tags, plies, answer, pending, error) = match &self.record {
-            Ok((r, found)) => (
-                r.tags.iter().cloned().collect(),
-                Some(r.moves.len()),
-                if found.is_empty() { "none" } else { "pending" },
-                found.iter().map(pending_json).collect(),
-                None,
-            ),
-            Err(e) => (
-                Default::default(),
-                None,
-                "error",
-                Vec::new(),
-                Some(error_json(e)),
-            ),
-        };
-        GameJson {
-            game: self.number,
-            line: self.line,
-            tags,
-            plies,
-            answer,
-            pending,
-            error,
-        }
-    }
-
+impl GameText for JudgedGame {
     fn text(&self, explain: bool) -> String {
         let mut out = format!("game {}", self.number);
         match &self.record {
@@ -390,7 +179,7 @@ fn key_points(arg: Option<&str>) -> Result<Vec<Square>, String> {
 }
 
 pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
-    let setting = Setting {
+    let setting = RecordJudge {
         rules: super::rule::repetition_rules(args.edition)?,
         key_points: key_points(args.key_points.as_deref())?,
         limits: Limits::default(),
@@ -452,12 +241,7 @@ pub fn judge(args: &JudgeArgs) -> Result<ExitCode, String> {
             out!("{}", judgement_text(&j, ""));
         }
     } else {
-        let (verdict, clauses, _) = verdict_json(&j);
-        let out = JudgementJson {
-            verdict,
-            clauses,
-            moves: moves_json(&j),
-        };
+        let out = &j;
         outln!("{}", json_text(&out, args.format == JudgeFormat::Json)?);
     }
     Ok(ExitCode::SUCCESS)
@@ -476,13 +260,13 @@ fn print_moves_game(args: &JudgeArgs, found: &[PendingJudgement]) -> ExitCode {
         }
     } else {
         #[derive(Serialize)]
-        struct MovesJson {
+        struct MovesJson<'a> {
             answer: &'static str,
-            pending: Vec<PendingJson>,
+            pending: &'a [PendingJudgement],
         }
         let out = MovesJson {
             answer: if found.is_empty() { "none" } else { "pending" },
-            pending: found.iter().map(pending_json).collect(),
+            pending: found,
         };
         match json_text(&out, args.format == JudgeFormat::Json) {
             Ok(t) => outln!("{t}"),
@@ -490,26 +274,6 @@ fn print_moves_game(args: &JudgeArgs, found: &[PendingJudgement]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-/// Reads and judges one game.
-fn judge_game(game: &PgnGame, setting: &Setting) -> JudgedGame {
-    let record = game.read().and_then(|r| {
-        let start = r.start_position().map_err(|e| RecordError {
-            location: qigui::formats::record::RecordLocation {
-                game: Some(game.number()),
-                ..Default::default()
-            },
-            reason: e,
-        })?;
-        let found = setting.judge_moves(&start, &r.main_line());
-        Ok((r, found))
-    });
-    JudgedGame {
-        number: game.number(),
-        line: Some(game.line()),
-        record,
-    }
 }
 
 /// How many games are judged at once between two writes of the output:
@@ -522,7 +286,7 @@ const GAMES_PER_BATCH: usize = 256;
 fn judge_record(
     args: &JudgeArgs,
     path: &std::path::Path,
-    setting: &Setting,
+    setting: &RecordJudge,
 ) -> Result<ExitCode, String> {
     let file = path.display().to_string();
     let bytes = read_capped(path)?;
@@ -542,8 +306,11 @@ fn judge_record(
     let mut failed = false;
     let mut all_json = Vec::new();
     for batch in games.chunks(GAMES_PER_BATCH) {
-        let judged: Vec<JudgedGame> = batch.par_iter().map(|g| judge_game(g, setting)).collect();
-        for g in &judged {
+        let judged: Vec<JudgedGame> = batch
+            .par_iter()
+            .map(|g| setting.judge_game(g.number(), Some(g.line()), &file, g.read()))
+            .collect();
+        for g in judged {
             failed |= g.record.is_err();
             emit(args, g, &mut all_json)?;
         }
@@ -558,16 +325,16 @@ fn judge_record(
 }
 
 /// Writes one judged game: text and JSON lines at once, JSON collected.
-fn emit(args: &JudgeArgs, g: &JudgedGame, all: &mut Vec<GameJson>) -> Result<(), String> {
+fn emit(args: &JudgeArgs, g: JudgedGame, all: &mut Vec<JudgedGame>) -> Result<(), String> {
     match args.format {
         JudgeFormat::Text => out!("{}", g.text(args.explain)),
-        JudgeFormat::Jsonl => outln!("{}", json_text(&g.json(), false)?),
-        JudgeFormat::Json => all.push(g.json()),
+        JudgeFormat::Jsonl => outln!("{}", json_text(&g, false)?),
+        JudgeFormat::Json => all.push(g),
     }
     Ok(())
 }
 
-fn finish(args: &JudgeArgs, all: Vec<GameJson>, failed: bool) -> Result<ExitCode, String> {
+fn finish(args: &JudgeArgs, all: Vec<JudgedGame>, failed: bool) -> Result<ExitCode, String> {
     if args.format == JudgeFormat::Json {
         outln!("{}", json_text(&all, true)?);
     }
@@ -583,7 +350,7 @@ fn judge_other_format(
     args: &JudgeArgs,
     bytes: &[u8],
     file: &str,
-    setting: &Setting,
+    setting: &RecordJudge,
 ) -> Result<ExitCode, String> {
     let games = qigui::formats::read_records_bytes(bytes, file).map_err(|e| e.to_string())?;
     let mut all = Vec::new();
@@ -592,25 +359,9 @@ fn judge_other_format(
         if args.game.is_some_and(|n| n != i + 1) {
             continue;
         }
-        let record = g.and_then(|r| {
-            let start = r.start_position().map_err(|e| RecordError {
-                location: qigui::formats::record::RecordLocation {
-                    file: file.to_string(),
-                    game: Some(i + 1),
-                    ..Default::default()
-                },
-                reason: e,
-            })?;
-            let found = setting.judge_moves(&start, &r.main_line());
-            Ok((r, found))
-        });
-        let g = JudgedGame {
-            number: i + 1,
-            line: None,
-            record,
-        };
+        let g = setting.judge_game(i + 1, None, file, g);
         failed |= g.record.is_err();
-        emit(args, &g, &mut all)?;
+        emit(args, g, &mut all)?;
     }
     finish(args, all, failed)
 }

@@ -194,7 +194,13 @@ fn round_robin_cmd(args: &RoundRobinArgs) -> Result<ExitCode, String> {
 
 fn swiss_cmd(args: &SwissArgs) -> Result<ExitCode, String> {
     let file = &args.file;
-    let t = qigui::formats::load_tournament(Path::new(file)).map_err(|e| e.to_string())?;
+    let (t, notes) =
+        qigui::formats::load_tournament_noted(Path::new(file)).map_err(|e| e.to_string())?;
+    // A TRF file's notes, as `standings` gives them: the pairing reads the
+    // same scores (record 162's point system, the system assumed).
+    for n in &notes {
+        eprintln!("note: {n}");
+    }
     let round = args.round;
     let how = match args.first_round {
         FirstRoundArg::Adjacent => FirstRound::Adjacent,

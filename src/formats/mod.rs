@@ -6,6 +6,8 @@
 //!   movetext), read and written.
 //! * [`read_records`] and [`read_records_bytes`]: a record file in
 //!   whichever format it is written, chosen by extension and content.
+//! * [`RecordJudge`]: every 待判局面 of each game of a record file,
+//!   judged ([`JudgedGame`], the data of `qigui judge --record`).
 //! * [`trf`]: FIDE TRF-2026, the tournament report file (at most 9,999
 //!   players; larger events use the YAML/JSON tournament format).
 //! * [`load_tournament`] and [`read_tournament`]: a tournament file in
@@ -13,6 +15,7 @@
 
 pub mod cbf;
 pub mod dhtmlxq;
+mod judged;
 pub mod pgn;
 pub mod record;
 pub mod trf;
@@ -21,6 +24,7 @@ pub mod xqf;
 use std::path::Path;
 
 use crate::event::{Tournament, TournamentError};
+pub use judged::{JudgedGame, RecordJudge};
 use record::{Record, RecordError, RecordLocation};
 
 /// The games of a record file, each read or its own error: the outer error

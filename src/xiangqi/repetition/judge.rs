@@ -108,46 +108,8 @@ impl Judgement {
     /// `targets` (square, piece, categories),
     /// `clauses`, `reason` and `reason_zh`.
     pub fn to_json(&self) -> serde_json::Value {
-        use serde_json::json;
-        let moves: Vec<serde_json::Value> = self
-            .moves
-            .iter()
-            .map(|m| {
-                let a = &m.analysis;
-                let targets: Vec<serde_json::Value> = a
-                    .targets
-                    .iter()
-                    .map(|t| {
-                        let categories: Vec<&str> = t.categories.iter().map(|c| c.code()).collect();
-                        json!({
-                            "square": t.square.to_string(),
-                            "piece": t.piece.chinese(),
-                            "categories": categories,
-                        })
-                    })
-                    .collect();
-                json!({
-                    "ply": m.ply,
-                    "side": m.side,
-                    "iccs": a.mv.iccs(),
-                    "notation": m.notation,
-                    "label": a.label.code(),
-                    "category": a.label.category().code(),
-                    "targets": targets,
-                    "clauses": a.clauses,
-                    "reason": a.reason,
-                    "reason_zh": a.reason_zh,
-                })
-            })
-            .collect();
-        let (verdict, clauses) = match &self.ruling {
-            Ok(r) => (
-                Some(r.verdict.code()),
-                r.clauses.iter().map(|c| c.to_string()).collect(),
-            ),
-            Err(e) => (None, vec![e.to_string()]),
-        };
-        json!({"verdict": verdict, "clauses": clauses, "moves": moves})
+        // Serialising plain data cannot fail; Null is never returned.
+        serde_json::to_value(self).unwrap_or_default()
     }
 }
 

@@ -10,6 +10,7 @@
 //! | `ruling` | 23.4–23.5, 24.9–24.14, 25, 26.9, 4.3: the ruling on a labelled cycle |
 //! | `judge` | labels then ruling, from a position and the cycle's moves |
 //! | `pending` | 23.1–23.5: every 待判局面 of a whole game, each ruled on |
+//! | `report` | no clause: the judgement as data (the JSON of `qigui judge --format json`) |
 
 pub mod chase;
 pub mod cycle;
@@ -21,4 +22,5 @@ pub mod material;
 mod memo;
 pub mod pending;
 pub mod protection;
+mod report;
 pub mod ruling;
