@@ -47,6 +47,7 @@ const FILES: [&str; 3] = [
     "cases/xiangqi-2020/26-figures-positions.yaml",
     "cases/xiangqi-2020/24-26-clauses.yaml",
     "cases/xiangqi-2020/24-26-composed.yaml",
+    "cases/xiangqi-2020/24-26-composed-b.yaml",
 ];
 
 fn cases() -> Vec<Case> {

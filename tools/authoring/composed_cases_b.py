@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""More composed and independently verified boards for 24.10-24.18, 26.1,
+26.1.1, 26.1.2 and 26.2 of the 2020 Xiangqi rules (issue 24, item 3: at
+least three boards per clause beyond 24-26-clauses.yaml).
+
+Writes cases/xiangqi-2020/24-26-composed-b.yaml, in the manner of
+tools/authoring/composed_cases.py: each case is a small position of our own
+(pieces as `<letter><square>`, red upper case, ICCS squares; no figure's
+position), one period of a repetition cycle that returns to its start, the
+labels and verdict the clause's words give, and the reasoning in the note —
+which words decide, and what the search found. Every case names the runs of
+the independent searches that bear it out: tools/difftest/cycle_facts.py
+(for every move: check, answering a check, mate by checks before and after,
+captures that gain, the opponent's captures after it) and, where an exchange
+needs spelling out, tools/difftest/exchange_check.py. Both are plain searches
+over Fairy-Stockfish's move generator (pyffish) that share no code with
+qigui; this script runs them and refuses to write the file when a line they
+must print is missing. Legality of positions and cycles is checked by
+tools/authoring/clause_cases.py's move generator.
+
+qigui is run only to record where it diverges (the case is then skipped with
+the divergence as its reason).
+
+Usage: python3 tools/authoring/composed_cases_b.py [path to the qigui binary]
+(needs pyffish: pip install pyffish, or tools/adapters/setup.sh)
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import clause_cases as cc  # noqa: E402
+
+OUT = "cases/xiangqi-2020/24-26-composed-b.yaml"
+DIFFTEST = os.path.join(HERE, "..", "difftest")
+
+CASES = []
+
+
+def case(cid, clauses, desc, pieces, moves, labels, verdict, note, facts, extra=(), turn="w", key_points=()):
+    """`facts`: lines (substrings) tools/difftest/cycle_facts.py must print
+    for the cycle; `extra`: (tool, args after the FEN, expected) runs."""
+    CASES.append(dict(cid=cid, clauses=clauses, desc=desc, pieces=cc.P(pieces),
+                      moves=moves.split(), labels=labels.split(), verdict=verdict,
+                      note=note, facts=list(facts), extra=list(extra), turn=turn,
+                      optional=False, key_points=list(key_points)))
+
+
+def X(args, expect):
+    """An exchange_check.py run (after the FEN) and a line it must print."""
+    return ("exchange_check.py", args.split(), expect)
+
+
+# ---------- 24.11 长捉
+case('24.11/horse-chases-cannon', ['24.11', '24.3', '24.15', '25.3'],
+     '马跳来跳去追无根炮：长捉，红方变着',
+     'Kd0 Nd4 ke9 cc7', 'd4b5 c7c6 b5d4 c6c7', '捉 闲 捉 闲', 'red_must_change',
+     '24.11 (凡走子连续追捉一子…而形成循环达三次者，称为"长捉"): d4b5 (leg c4) makes the horse '
+     'attack the cannon on c7 (leg b6), which nothing protects: 捉. The cannon steps to c6, out of '
+     'reach of b5, and attacks nothing (闲); b5d4 (leg c5) attacks it on c6 again (leg d5): 捉; '
+     'c6c7 escapes again (闲). Every red move creates a capture of the same piece that did not '
+     'stand before it: 长捉 of an unprotected piece, forbidden (24.13), against black\'s two idle '
+     'moves: red must change (25.3). Search: after each red move (null move) the horse\'s capture '
+     'gains; before it, nothing does.',
+     ["ply 1 w d4b5: answers-check no | check no | mate before no after no | wins before [] after ['b5c7 c gain']",
+      "ply 3 w b5d4: answers-check no | check no | mate before no after no | wins before [] after ['d4c6 c gain']",
+      "ply 2 b c7c6: answers-check no | check no | mate before no after no | wins before [] after []",
+      "ply 4 b c6c7: answers-check no | check no | mate before no after no | wins before [] after []"])
+case('24.11/horse-chases-protected-rook', ['24.11', '24.3', '26.6', '26.9.1', '25.3'],
+     '马追有根车：马换车为得子，仍为长捉车，红方变着',
+     'Kd0 Ad2 Ae1 Nd4 ke9 rc7 cc9 nc8', 'd4b5 c7c6 b5d4 c6c7', '捉 闲 捉 闲', 'red_must_change',
+     '24.11 with a protected target: the black rook on c7 (and on c6) is protected by the cannon '
+     'on c9 over the horse on c8, yet a horse taken back for a rook is still a gain (26.6: 一个或数个'
+     '弱子换任一强子均为得子; 1.2: the rook is worth two strong pieces), so each horse move that '
+     'attacks it is 捉: d4b5 attacks c7 (leg b6), b5d4 attacks c6 (leg d5). The rook\'s steps '
+     'c7c6 and c6c7 attack nothing (the red king on d0 is behind its advisors; the c-file is '
+     'empty below) (闲). 长捉车 is forbidden (24.13, 26.9.1); black\'s moves are idle: red '
+     'must change (25.3).',
+     ["ply 1 w d4b5: answers-check no | check no | mate before no after no | wins before [] after ['b5c7 r gain']",
+      "ply 3 w b5d4: answers-check no | check no | mate before no after no | wins before [] after ['d4c6 r gain']",
+      "ply 2 b c7c6: answers-check no | check no | mate before no after no | wins before [] after []",
+      "ply 4 b c6c7: answers-check no | check no | mate before no after no | wins before [] after []"],
+     [X('d4b5 --capture b5c7', "chaser b5c7 r: b5c7 c9c7 | chaser takes ['r'] loses ['N'] | points +5 | book: gain")])
+case('24.11/rook-chases-crossed-pawn', ['24.11', '24.3', '26.7', '25.3'],
+     '车左右追过河卒：长捉，红方变着',
+     'Kf0 Rd1 ke9 pc4', 'd1c1 c4d4 c1d1 d4c4', '捉 闲 捉 闲', 'red_must_change',
+     '24.11 with a crossed pawn as the chased piece: the black pawn on c4 has crossed the river, '
+     'so taking it is a gain (26.7 excludes only 未过河的兵(卒) and a pawn that has just crossed). '
+     'd1c1 attacks it along the c-file (c2, c3 empty): 捉; the pawn steps sideways to d4 (闲: it '
+     'attacks d3, c4 and e4, all empty); c1d1 attacks it again on the d-file: 捉; d4c4 (闲). 长捉 '
+     'of one piece (24.11), forbidden (24.13), against two idle moves: red must change (25.3).',
+     ["ply 1 w d1c1: answers-check no | check no | mate before no after no | wins before [] after ['c1c4 p gain']",
+      "ply 3 w c1d1: answers-check no | check no | mate before no after no | wins before [] after ['d1d4 p gain']",
+      "ply 2 b c4d4: answers-check no | check no | mate before no after no | wins before [] after []"])
+
+
+def run(tool, fen, args):
+    cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.stdout + r.stderr
+
+
+def verify(fen, c):
+    errs = []
+    out = run("cycle_facts.py", fen, c["moves"])
+    if "returns to start: yes" not in out:
+        errs.append("cycle_facts: the cycle does not return: " + out)
+    for want in c["facts"]:
+        if want not in out:
+            errs.append(f"cycle_facts: expected {want!r} in {out!r}")
+    for tool, args, want in c["extra"]:
+        got = run(tool, fen, args)
+        if want not in got:
+            errs.append(f"{tool} {' '.join(args)}: expected {want!r}, got {got.strip()!r}")
+    return errs
+
+
+def main():
+    qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
+    only = sys.argv[2] if len(sys.argv) > 2 else None
+    bad = False
+    q = cc.q
+    L = ["format: 1", "edition: xiangqi-2020", "description: >-",
+         "  More composed boards for 24.10-24.18, 26.1, 26.1.1, 26.1.2 and 26.2, beyond",
+         "  24-26-clauses.yaml and 24-26-composed.yaml: positions of our own, each a",
+         "  repetition cycle whose labels and verdict follow from the clause's words,",
+         "  with the reasoning in its note, verified by independent searches over",
+         "  Fairy-Stockfish's move generator (tools/difftest/cycle_facts.py,",
+         "  tools/difftest/exchange_check.py; the runs and what they must print are in",
+         "  tools/authoring/composed_cases_b.py, which writes this file and refuses",
+         "  to when one disagrees). A case qigui does not reproduce is skipped with",
+         "  the exact divergence as its reason.",
+         "cases:"]
+    for c in CASES:
+        if only and not c["cid"].startswith(only):
+            continue
+        fen, errs = cc.check(c)
+        if not errs:
+            errs = verify(fen, c)
+        if errs:
+            bad = True
+            print("ERROR", c["cid"], fen, "\n  " + "\n  ".join(errs), file=sys.stderr)
+            continue
+        L.append("  - id: " + "xiangqi-2020/" + c["cid"])
+        L.append("    kind: move-labels")
+        L.append("    clauses: [" + ", ".join(q(x) for x in c["clauses"]) + "]")
+        L.append("    description: " + q(c["desc"]))
+        L.append("    provenance: composed")
+        checks = "; ".join([f"cycle_facts.py FEN {' '.join(c['moves'])} -> {w}" for w in c["facts"]]
+                           + [f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["extra"]])
+        L.append("    note: " + q(c["note"] + " [independent checks: " + checks + "]"))
+        div = cc.divergence(qigui, fen, c)
+        if div:
+            print("DIVERGENCE", c["cid"], div, file=sys.stderr)
+            L.append("    skip: " + q("Known divergence: " + div))
+        L.append("    input:")
+        L.append("      fen: " + q(fen))
+        L.append("      moves: [" + ", ".join(c["moves"]) + "]")
+        if c["key_points"]:
+            L.append("      key_points: [" + ", ".join(c["key_points"]) + "]")
+        exp = "{labels: [" + ", ".join(c["labels"]) + "]"
+        if c["verdict"]:
+            exp += ", verdict: " + c["verdict"]
+        L.append("    expected: " + exp + "}")
+    if bad:
+        sys.exit(1)
+    if only:
+        print("checked (not written): " + only, file=sys.stderr)
+        return
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(L) + "\n")
+    print(f"{OUT}: {len(CASES)} cases", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
