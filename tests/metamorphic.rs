@@ -43,7 +43,7 @@ struct Case {
     key_points: Vec<Square>,
 }
 
-const FILES: [&str; 3] = [
+const FILES: [&str; 4] = [
     "cases/xiangqi-2020/26-figures-positions.yaml",
     "cases/xiangqi-2020/24-26-clauses.yaml",
     "cases/xiangqi-2020/24-26-composed.yaml",

@@ -95,6 +95,51 @@ case('24.11/rook-chases-crossed-pawn', ['24.11', '24.3', '26.7', '25.3'],
       "ply 3 w c1d1: answers-check no | check no | mate before no after no | wins before [] after ['d1d4 p gain']",
       "ply 2 b c4d4: answers-check no | check no | mate before no after no | wins before [] after []"])
 
+# ---------- 24.12 长兑
+case('24.12/cannon-keeps-offering', ['24.12', '24.4', '24.14', '25.2'],
+     '炮跟着对方炮连续邀兑：长兑，允许着法，作和',
+     'Kd0 Cb2 Rg2 Pc3 Pb5 ke9 cc7 rh7', 'b2c2 c7b7 c2b2 b7c7', '兑 闲 兑 闲', 'draw',
+     '24.12 (凡走子连续不停邀兑达三次者，称为"长兑"): b2c2 puts the red cannon on the black '
+     'cannon\'s file, the pawn on c3 the screen of both (c4-c6 empty): each can take the other. '
+     'The red cannon is protected along rank 2 by the rook on g2, the black one along rank 7 by '
+     'the rook on h7, so either capture is cannon for cannon with a recapture, no gain: 兑 '
+     '(24.4). The black cannon steps to b7 and attacks nothing (b6 empty, the crossed pawn on b5 '
+     'a screen with nothing behind it) (闲); c2b2 offers again on the b-file over the pawn on b5: '
+     '兑; b7c7 (闲). 长兑 is not among the forbidden moves of 24.13, so both sides play allowed '
+     'moves (24.14): draw (25.2). Search: after each red move black\'s capture is even for red, '
+     'and red has no gaining capture.',
+     ["ply 1 w b2c2: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['c7c2 C even']",
+      "ply 3 w c2b2: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['b7b2 C even']",
+      "ply 2 b c7b7: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after []",
+      "ply 4 b b7c7: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after []"],
+     [X('b2c2 --capture c2c7', "chaser c2c7 c: c2c7 h7c7 | chaser takes ['c'] loses ['C'] | points +0 | book: even")])
+case('24.12/horse-follows-a-fleeing-horse', ['24.12', '24.4', '24.14', '25.2'],
+     '马跟着对方逃开的马连续邀兑：长兑，作和',
+     'Kf0 Ae1 Af2 Rb0 Rd0 Nd4 ke9 ad9 rc9 ng7 nc7', 'd4b5 c7e6 b5d4 e6c7', '兑 闲 兑 闲', 'draw',
+     '24.12 with horses: d4b5 (leg c4) brings the horse into contact with the black horse on c7 '
+     '(legs b6 and c6 empty: each can take the other). The red horse is protected by the rook '
+     'on b0, the black one by the rook on c9: horse for horse, no gain either way: 兑 (24.4). '
+     'The black horse jumps to e6 (leg d7), out of b5\'s reach, and attacks nothing red (闲); '
+     'b5d4 (leg c5) meets it again (legs d5 and e5 empty), the red horse protected by the rook on '
+     'd0 and the black one by the horse on g7 (leg f7): 兑; e6c7 (闲). The rook on d0 then sees '
+     'the advisor on d9, which the king protects (a rook for an advisor, no gain). 长兑 is '
+     'allowed (24.13, 24.14): draw (25.2).',
+     ["ply 1 w d4b5: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['c7b5 N even']",
+      "ply 3 w b5d4: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['e6d4 N even']",
+      "ply 2 b c7e6: answers-check no | check no | mate before no after no | wins before [] after []",
+      "ply 4 b e6c7: answers-check no | check no | mate before no after no | wins before [] after []"])
+case('24.12/horse-offers-two-horses-in-turn', ['24.12', '24.4', '24.14', '25.2'],
+     '马轮流向两个互保的马邀兑：长兑，作和',
+     'Kf0 Ae1 Af2 Rb0 Rd0 Nd4 ke9 ad9 ne6 nc7 pi3', 'd4b5 i3h3 b5d4 h3i3', '兑 闲 兑 闲', 'draw',
+     '24.12 ("连续不停邀兑", here of two pieces in turn): the black horses on c7 and e6 protect '
+     'each other (legs d6 and d7). d4b5 leaves the contact with e6 and makes one with c7 (legs '
+     'b6, c6 empty), the red horse protected by the rook on b0: 兑; b5d4 makes the contact with e6 '
+     'again (legs d5, e5), protected by the rook on d0: 兑. Each capture is horse for horse with '
+     'a recapture. The black pawn moves on rank 3 attack nothing (闲). 长兑 is allowed (24.14): '
+     'draw (25.2).',
+     ["ply 1 w d4b5: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['c7b5 N even']",
+      "ply 3 w b5d4: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['e6d4 N even']"])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
