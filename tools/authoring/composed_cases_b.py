@@ -140,6 +140,46 @@ case('24.12/horse-offers-two-horses-in-turn', ['24.12', '24.4', '24.14', '25.2']
      ["ply 1 w d4b5: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['c7b5 N even']",
       "ply 3 w b5d4: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after ['e6d4 N even']"])
 
+# ---------- 24.15 有根子、无根子、少根子
+case('24.15/rook-and-horse-on-advisor-protected-cannon', ['24.15', '24.3'],
+     '车已盯住有士保护的炮，马再加入：两子捉一根，少根子，判捉',
+     'Kf0 Rd1 Na4 ke9 ae8 cd7 pi3', 'a4b6 i3h3 b6a4 h3i3', '捉 闲 闲 闲', 'draw',
+     '24.15 (作为"根"的棋子少于对方"捉"的棋子…称为"少根子"): the black cannon on d7 has one '
+     'protector, the advisor on e8. The rook on d1 alone attacks it (d2-d6 empty), but d1xd7 '
+     'e8xd7 gives a rook for a cannon: a 有根子, no chase. a4b6 (leg a5) adds the horse (leg c6): '
+     'two attackers against one protector. b6xd7 e8xd7 d1xd7 wins the cannon and the advisor for '
+     'the horse: a gain, 捉. b6a4 takes the second attacker away (闲); the black pawn moves on '
+     'rank 3 are 闲. 一捉一闲 and 两闲: draw. Search: after a4b6 (null move) b6xd7 gains; before, '
+     'nothing gains (and after b6a4 nothing does).',
+     ["ply 1 w a4b6: answers-check no | check no | mate before no after no | wins before [] after ['b6d7 c gain']",
+      "ply 3 w b6a4: answers-check no | check no | mate before no after no | wins before ['b6d7 c gain'] after []"],
+     [X('a4b6 --capture b6d7', "chaser b6d7 c: b6d7 e8d7 d1d7 | chaser takes ['c', 'a'] loses ['N'] | points +2 | book: gain"),
+      X('--capture d1d7', "chaser d1d7 c: d1d7 e8d7 | chaser takes ['c'] loses ['R'] | points -5 | book: loss")])
+case('24.15/second-horse-against-one-root', ['24.15', '24.3'],
+     '两马捉只有一马保护的炮：少根子，判捉',
+     'Kd0 Na5 Nf3 ke9 ne7 cc6 pi3', 'f3e5 i3h3 e5f3 h3i3', '捉 闲 闲 闲', 'draw',
+     '24.15: the black cannon on c6 is protected by the horse on e7 (leg d7) and attacked by the '
+     'red horse on a5 (leg b5): a5xc6 e7xc6 is horse for cannon, even, so it is a 有根子 while '
+     'one horse attacks it. f3e5 (leg f4) brings the second horse onto it (leg d5): two attackers, '
+     'one protector, and the exchange a5xc6 e7xc6 e5xc6 (or e5 first) wins a cannon and a horse for '
+     'a horse: 少根子, 捉. e5f3 (闲); the black pawn moves are 闲. Draw.',
+     ["ply 1 w f3e5: answers-check no | check no | mate before no after no | wins before [] after ['a5c6 c gain', 'e5c6 c gain']",
+      "ply 3 w e5f3: answers-check no | check no | mate before no after no | wins before ['a5c6 c gain', 'e5c6 c gain'] after []"],
+     [X('--capture a5c6', "chaser a5c6 c: a5c6 e7c6 | chaser takes ['c'] loses ['N'] | points +0 | book: even")])
+case('24.15/two-roots-against-two-horses', ['24.15', '24.7'],
+     '两马对两根：炮为有根子，马盯有根子为跟',
+     'Kd0 Na5 Nf3 ke9 ne7 rc9 cc6 pi3', 'f3e5 i3h3 e5f3 h3i3', '跟 闲 闲 闲', 'draw',
+     '24.15 (凡有己方其他棋子…充分保护的棋子，称为"有根子"): as in '
+     '24.15/second-horse-against-one-root, but the rook on c9 protects the cannon too (c7, c8 '
+     'empty): two protectors against two attackers. After f3e5 the full exchange a5xc6 e7xc6 e5xc6 '
+     'c9xc6 gives two horses for a cannon and a horse: even, no gain, so the cannon is adequately '
+     'protected and the move is no chase; the horse watches a protected piece and attacks nothing '
+     'else: 跟 (24.7). e5f3 (闲); the black pawn moves are 闲. Draw. Search: no capture gains after '
+     'f3e5.',
+     ["ply 1 w f3e5: answers-check no | check no | mate before no after no | wins before [] after [] | loses-first after []",
+      "ply 3 w e5f3: answers-check no | check no | mate before no after no | wins before [] after []"],
+     [X('f3e5 --capture e5c6', "book: even")])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
