@@ -180,6 +180,49 @@ case('24.15/two-roots-against-two-horses', ['24.15', '24.7'],
       "ply 3 w e5f3: answers-check no | check no | mate before no after no | wins before [] after []"],
      [X('f3e5 --capture e5c6', "book: even")])
 
+# ---------- 24.16 假根
+case('24.16/advisor-between-the-kings', ['24.16', '24.15', '24.3'],
+     '士是将帅之间唯一的子，离线反吃即成将帅对面：假根，车捉马',
+     'Ke0 Rb1 ke9 ae8 bc9 nd7 pi3', 'b1d1 i3h3 d1b1 h3i3', '捉 闲 闲 闲', 'draw',
+     '24.16 (形式上是根，实际根本不能离线反吃，否则反吃的第一步即形成"自杀"…假根子按无根子处理): '
+     'the advisor on e8 stands next to the horse on d7 and would take back on d7, but it is the '
+     'only piece between the two kings on the e-file: e8xd7 would leave them facing, which is '
+     'not a legal move. So the horse counts as unprotected, and b1d1, which makes the rook attack '
+     'it (d2-d6 empty), is 捉 (24.3). d1b1 attacks nothing (the elephant on c9 shuts rank 9) '
+     '(闲); the black pawn moves are 闲. Draw. Search (legal moves only, so the advisor\'s '
+     'recapture is not among them): after b1d1 the rook\'s capture gains. (Without the elephant '
+     'on c9, b1 would threaten b1b9 and the horse could be won by checks already before b1d1, '
+     'where qigui answers 闲 because that gain stood before the move: a board where 24.3\'s '
+     '"new" gain is open to reading, not used here.)',
+     ["ply 1 w b1d1: answers-check no | check no | mate before no after no | wins before [] after ['d1d7 n gain']",
+      "ply 3 w d1b1: answers-check no | check no | mate before no after no | wins before ['d1d7 n gain'] after []"],
+     [X('b1d1 --capture d1d7', "chaser d1d7 n: d1d7 | chaser takes ['n'] loses [] | points +4 | book: gain")])
+case('24.16/protector-between-cannon-and-king', ['24.16', '24.15', '24.3', '24.17'],
+     '马是炮与将之间两子之一，离线反吃即被炮将军：假根，车捉炮',
+     'Kd0 Ce1 Rh1 ke9 ae8 bg9 ne6 cg7 pa3', 'h1g1 a3b3 g1h1 b3a3', '捉 闲 闲 闲', 'draw',
+     '24.16 with a cannon: the black horse on e6 protects the cannon on g7 (leg f7), but it is '
+     'one of the two pieces (horse on e6, advisor on e8) between the red cannon on e1 and the black '
+     'king on e9: if it left the e-file to take back, the advisor alone would be the screen and '
+     'the red cannon would check — 反吃的第一步即形成"自杀", not a legal move. A false protector: '
+     'the cannon on g7 counts as unprotected, and h1g1, which makes the rook attack it (g2-g6 '
+     'empty), is 捉 (24.3). (qigui names 24.17 too: the red cannon takes part by pinning the '
+     'protector.) g1h1 (闲); the black pawn moves on rank 3 are 闲. Draw.',
+     ["ply 1 w h1g1: answers-check no | check no | mate before no after no | wins before [] after ['g1g7 c gain']",
+      "ply 3 w g1h1: answers-check no | check no | mate before no after no | wins before ['g1g7 c gain'] after []"],
+     [X('h1g1 --capture g1g7', "chaser g1g7 c: g1g7 | chaser takes ['c'] loses [] | points +4 | book: gain")])
+case('24.16/horse-pinned-by-a-rook', ['24.16', '24.15', '24.3', '24.17'],
+     '马被车牵在将前，不能离线反吃：假根，马捉炮',
+     'Kd0 Rf1 Na3 kf9 ae8 nf7 cd6 pi3', 'a3c4 i3h3 c4a3 h3i3', '捉 闲 闲 闲', 'draw',
+     '24.16 with a pin by a rook: the black horse on f7 would protect the cannon on d6 (leg e7), '
+     'but the red rook on f1 pins it against its king on f9 (f2-f6 and f8 empty): leaving the '
+     'f-file to take back exposes the king, 自杀. (The rook cannot profit from the pin itself: '
+     'the advisor on e8 protects the horse.) So the cannon counts as unprotected, and a3c4 (leg '
+     'b3), which makes the horse attack it (leg c5), is 捉. c4a3 (闲); the black pawn moves are '
+     '闲. Draw. Search: after a3c4 the horse\'s capture gains, with no recapture.',
+     ["ply 1 w a3c4: answers-check no | check no | mate before no after no | wins before [] after ['c4d6 c gain']",
+      "ply 3 w c4a3: answers-check no | check no | mate before no after no | wins before ['c4d6 c gain'] after []"],
+     [X('a3c4 --capture c4d6', "chaser c4d6 c: c4d6 | chaser takes ['c'] loses [] | points +4 | book: gain")])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
