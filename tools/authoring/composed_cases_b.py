@@ -53,6 +53,12 @@ def X(args, expect):
     return ("exchange_check.py", args.split(), expect)
 
 
+def W(ply, side, mv, before=(), after=(), check="no", answers="no", mate=("no", "no")):
+    """The line cycle_facts.py prints for one ply, up to its captures."""
+    return (f"ply {ply} {side} {mv}: answers-check {answers} | check {check}"
+            f" | mate before {mate[0]} after {mate[1]} | wins before {list(before)} after {list(after)}")
+
+
 # ---------- 24.11 长捉
 case('24.11/horse-chases-cannon', ['24.11', '24.3', '24.15', '25.3'],
      '马跳来跳去追无根炮：长捉，红方变着',
@@ -222,6 +228,34 @@ case('24.16/horse-pinned-by-a-rook', ['24.16', '24.15', '24.3', '24.17'],
      ["ply 1 w a3c4: answers-check no | check no | mate before no after no | wins before [] after ['c4d6 c gain']",
       "ply 3 w c4a3: answers-check no | check no | mate before no after no | wins before ['c4d6 c gain'] after []"],
      [X('a3c4 --capture c4d6', "chaser c4d6 c: c4d6 | chaser takes ['c'] loses [] | points +4 | book: gain")])
+
+# ---------- 24.17 联合捉子
+case('24.17/pawn-becomes-the-screen', ['24.17', '24.3', '26.1.1'],
+     '过河兵平移做炮架，炮兵联合捉无根马',
+     'Kd0 Cc1 Pb5 ke9 nc8 pi3', 'b5c5 i3h3 c5b5 h3i3', '捉 闲 闲 闲', 'draw',
+     '24.17 (凡一方用两个或两个以上棋子共同擒捉对方的棋子，缺少其中任何一个都无法吃子时，称为'
+     '"联合捉子"): b5c5 puts the crossed pawn on the c-file between the cannon on c1 and the '
+     'unprotected black horse on c8 (c2-c4 and c6-c7 empty). The cannon takes over the pawn; '
+     'without the pawn it has no screen, and the pawn itself reaches only b5, d5 and c6: a '
+     'combined chase, 捉 (24.3 与其他子联合吃子; 26.1.1 for the pawn\'s move: 与其他子配合同时产生'
+     '"捉"，按"捉"处理). c5b5 takes the screen away (闲); the black pawn moves are 闲. Draw.',
+     [W(1, 'w', 'b5c5', [], ['c1c8 n gain']), W(3, 'w', 'c5b5', ['c1c8 n gain'], [])])
+case('24.17/front-cannon-screens-the-rear', ['24.17', '24.3'],
+     '炮进到另一炮前做炮架，重炮联合捉无根马',
+     'Kd0 Cc0 Ca2 ke9 nc8 pi3', 'a2c2 i3h3 c2a2 h3i3', '捉 闲 闲 闲', 'draw',
+     '24.17: a2c2 puts one cannon in front of the other on the c-file. The rear cannon on c0 '
+     'now takes the unprotected horse on c8 over the front one (c3-c7 empty); the front cannon '
+     'has no screen between itself and c8, so it cannot take: each needs the other, 联合捉子, '
+     '捉. c2a2 (闲); the black pawn moves are 闲. Draw.',
+     [W(1, 'w', 'a2c2', [], ['c0c8 n gain']), W(3, 'w', 'c2a2', ['c0c8 n gain'], [])])
+case('24.17/elephant-becomes-the-screen', ['24.17', '24.3'],
+     '相飞到炮前做炮架，炮相联合捉无根马',
+     'Kd0 Cc0 Ba2 ke9 nc8 pi3', 'a2c4 i3h3 c4a2 h3i3', '捉 闲 闲 闲', 'draw',
+     '24.17 with a piece that can never take the target: a2c4 (eye b3) puts the elephant on the '
+     'c-file in front of the cannon on c0, which now takes the unprotected horse on c8 over it '
+     '(c1-c3, c5-c7 empty); the elephant cannot cross the river at all. 联合捉子, 捉. c4a2 (闲); '
+     'the black pawn moves are 闲. Draw.',
+     [W(1, 'w', 'a2c4', [], ['c0c8 n gain']), W(3, 'w', 'c4a2', ['c0c8 n gain'], [])])
 
 
 def run(tool, fen, args):
