@@ -257,6 +257,36 @@ case('24.17/elephant-becomes-the-screen', ['24.17', '24.3'],
      'the black pawn moves are 闲. Draw.',
      [W(1, 'w', 'a2c4', [], ['c0c8 n gain']), W(3, 'w', 'c4a2', ['c0c8 n gain'], [])])
 
+# ---------- 26.1 帅（将）、兵（卒）本身允许长捉
+case('26.1/king-follows-a-fleeing-cannon', ['26.1', '24.3', '24.11', '25.2'],
+     '帅左右追逃跑的无根炮：帅本身允许长捉，判闲，作和',
+     'Ke1 kf9 cd2', 'e1d1 d2e2 d1e1 e2d2', '闲 闲 闲 闲', 'draw',
+     '26.1 (帅（将）、兵（卒）本身允许长捉): e1d1 puts the king next to the unprotected cannon on '
+     'd2, which it could take; the cannon steps to e2 (no screen, it attacks nothing) and d1e1 '
+     'attacks it again; e2d2 escapes again. By 24.3 and 24.11 alone red would be chasing one piece '
+     'without a break (长捉, which 24.13 forbids); but the king itself is allowed to chase, and no '
+     'other red piece takes part, so each king move is 闲. Both sides idle: draw (25.2). Search: '
+     'after each king move (null move) the king\'s capture gains, before it nothing does.',
+     [W(1, 'w', 'e1d1', [], ['d1d2 c gain']), W(3, 'w', 'd1e1', [], ['e1e2 c gain'])])
+case('26.1/pawn-follows-a-fleeing-cannon', ['26.1', '24.3', '24.11', '25.2'],
+     '过河兵左右追逃跑的无根炮：兵本身允许长捉，判闲，作和',
+     'Kf0 Pc6 ke9 cd7', 'c6d6 d7c7 d6c6 c7d7', '闲 闲 闲 闲', 'draw',
+     '26.1 with a pawn: c6d6 makes the crossed pawn attack the unprotected cannon on d7; the cannon '
+     'steps to c7 (no screen: it attacks nothing), which d6 does not reach (a pawn takes forward '
+     'and sideways only); d6c6 attacks it there; c7d7. Each pawn move creates a capture of the '
+     'same fleeing piece — 长捉 by 24.11 — but the pawn itself is allowed to chase (兵本身允许长捉) '
+     'and nothing else of red\'s takes part: 闲. Both sides idle: draw.',
+     [W(1, 'w', 'c6d6', [], ['d6d7 c gain']), W(3, 'w', 'd6c6', [], ['c6c7 c gain'])])
+case('26.1/king-chases-two-horses-in-turn', ['26.1', '24.3', '24.11', '25.2'],
+     '帅左右平移轮流捉两个无根马：帅本身允许长捉，判闲',
+     'Ke1 kf9 nd2 ne2', 'e1d1 f9f8 d1e1 f8f9', '闲 闲 闲 闲', 'draw',
+     '26.1 (…本身允许长捉; 24.11: 追捉一子或数子): the black horses on d2 and e2 stand in front of '
+     'the red king and do not protect each other (a horse never reaches the point next to it). '
+     'On e1 the king attacks the horse on e2, on d1 the one on d2 (neither horse attacks d1 or '
+     'e1); each king move makes a capture of a horse it did not attack before. The king\'s own '
+     'chase is allowed: 闲. The black king\'s steps are 闲. Draw.',
+     [W(1, 'w', 'e1d1', ['e1e2 n gain'], ['d1d2 n gain']), W(3, 'w', 'd1e1', ['d1d2 n gain'], ['e1e2 n gain'])])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
