@@ -287,6 +287,35 @@ case('26.1/king-chases-two-horses-in-turn', ['26.1', '24.3', '24.11', '25.2'],
      'chase is allowed: 闲. The black king\'s steps are 闲. Draw.',
      [W(1, 'w', 'e1d1', ['e1e2 n gain'], ['d1d2 n gain']), W(3, 'w', 'd1e1', ['d1d2 n gain'], ['e1e2 n gain'])])
 
+# ---------- 26.1.1 帅（将）、兵（卒）与其他子配合
+case('26.1.1/king-becomes-the-screen', ['26.1.1', '26.1', '24.17', '24.3'],
+     '帅进一做炮架，炮帅配合捉无根马：按捉处理',
+     'Ke0 Ca1 kd9 nh1', 'e0e1 d9d8 e1e0 d8d9', '捉 闲 闲 闲', 'draw',
+     '26.1.1 (走动帅（将）、兵（卒）后与其他子配合同时产生"捉"…按"捉"处理): e0e1 puts the king on '
+     'rank 1 between the cannon on a1 and the unprotected black horse on h1 (b1-d1, f1-g1 '
+     'empty): the cannon now takes the horse over the king. The king itself cannot reach h1; the '
+     'capture needs both (24.17). Not the king\'s own chase (26.1) but a chase made together with '
+     'another piece: 捉. e1e0 (闲); the black king\'s steps are 闲. Draw. (The horse on h1 attacks '
+     'f0, f2 and g3, never e0 or e1.)',
+     [W(1, 'w', 'e0e1', [], ['a1h1 n gain']), W(3, 'w', 'e1e0', ['a1h1 n gain'], [])])
+case('26.1.1/pawn-frees-the-horse-leg', ['26.1.1', '26.1', '24.3'],
+     '兵平移让开马腿，马可吃无根炮：走动兵后其他子产生新的捉，按捉处理',
+     'Kf0 Nc4 Pc5 ke9 cd6', 'c5b5 e9e8 b5c5 e8e9', '捉 闲 闲 闲', 'draw',
+     '26.1.1 (…或走动后其他子产生新的"捉"，按"捉"处理): the crossed pawn on c5 stands on the leg of '
+     'the horse on c4. c5b5 steps aside, and the horse can now take the unprotected cannon on d6: '
+     'a new chase by another piece, 捉, although the piece moved is a pawn (the pawn on b5 attacks '
+     'only b6, a5 and c5). b5c5 blocks the leg again (闲); the black king\'s steps are 闲. Draw.',
+     [W(1, 'w', 'c5b5', [], ['c4d6 c gain']), W(3, 'w', 'b5c5', ['c4d6 c gain'], [])])
+case('26.1.1/king-leaves-a-double-screen', ['26.1.1', '26.1', '24.3'],
+     '帅退一离开横线，炮隔马打无根马：走动帅后其他子产生新的捉，按捉处理',
+     'Ke1 Ca1 Nc1 kd9 nh1', 'e1e0 d9d8 e0e1 d8d9', '捉 闲 闲 闲', 'draw',
+     '26.1.1 (走动帅后…其他子产生新的"捉"): with the horse on c1 and the king on e1 both between the '
+     'cannon on a1 and the unprotected black horse on h1, the cannon has two pieces in its way '
+     'and takes nothing. e1e0 leaves rank 1: one screen remains, and the cannon can take the horse. '
+     'The king\'s move makes another piece\'s chase: 捉, not the king\'s own (26.1). e0e1 (闲); the '
+     'black king\'s steps are 闲. Draw.',
+     [W(1, 'w', 'e1e0', [], ['a1h1 n gain']), W(3, 'w', 'e0e1', ['a1h1 n gain'], [])])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
