@@ -55,6 +55,9 @@ def X(args, expect):
 
 def W(ply, side, mv, before=(), after=(), check="no", answers="no", mate=("no", "no")):
     """The line cycle_facts.py prints for one ply, up to its captures."""
+    if check == "yes":
+        return (f"ply {ply} {side} {mv}: answers-check {answers} | check yes"
+                f" | mate before {mate[0]} after - | wins before {list(before)} after -")
     return (f"ply {ply} {side} {mv}: answers-check {answers} | check {check}"
             f" | mate before {mate[0]} after {mate[1]} | wins before {list(before)} after {list(after)}")
 
@@ -315,6 +318,46 @@ case('26.1.1/king-leaves-a-double-screen', ['26.1.1', '26.1', '24.3'],
      'The king\'s move makes another piece\'s chase: 捉, not the king\'s own (26.1). e0e1 (闲); the '
      'black king\'s steps are 闲. Draw.',
      [W(1, 'w', 'e1e0', [], ['a1h1 n gain']), W(3, 'w', 'e0e1', ['a1h1 n gain'], [])])
+
+# ---------- 26.1.2 应将而产生的捉、杀
+case('26.1.2/king-answers-check-next-to-a-horse', ['26.1.2', '24.1', '24.3'],
+     '车离开横线将军，马失根；将上一步应将后可吃马：走动将应将产生的捉，按闲处理',
+     'Kf0 Ra8 Nd8 ke9', 'a8a9 e9e8 a9a8 e8e9', '将 闲 闲 闲', 'draw',
+     '26.1.2 (走动帅(将)应将而产生的"捉"…按"闲"处理): the rook on a8 protects the horse on d8 along '
+     'rank 8. a8a9 checks the king on e9 along rank 9 (b9-d9 empty): 将; the horse is left '
+     'unprotected. The king answers e9e8, and on e8 it could take the horse (d8 is in the palace '
+     'and nothing red reaches it): a chase the king\'s answer to a check produces, which counts '
+     'as 闲. a9a8 protects the horse again and, the horse standing between, gives no check (闲); '
+     'e8e9 (闲). Red 一将一闲, black 两闲: draw. Search: ply 2 answers a check, and after it the '
+     'king\'s capture of the horse gains.',
+     [W(1, 'w', 'a8a9', check='yes'), W(2, 'b', 'e9e8', [], ['e8d8 N gain'], answers='yes'),
+      W(3, 'w', 'a9a8', [], [])])
+case('26.1.2/advisor-block-becomes-a-screen', ['26.1.2', '24.1', '24.3', '24.17'],
+     '士垫将成为炮架，炮可吃无根马：走动其他子应将后产生新的捉，按捉处理',
+     'Kd0 Rb1 Nh8 ke9 ad9 bc9 ca8', 'b1e1 d9e8 e1b1 e8d9', '将 捉 闲 闲', 'draw',
+     '26.1.2 (走动其他子应将后产生新的"捉"…按"捉"处理): b1e1 checks the king on e9 up the e-file '
+     '(e2-e8 empty): 将. Black blocks with the advisor, d9e8, and the advisor on e8 becomes the '
+     'screen of the cannon on a8, which now takes the unprotected red horse on h8 (b8-d8 and f8-g8 '
+     'empty). Before the check the cannon had no screen: a new chase made by a piece other than '
+     'the king answering a check, 捉. e1b1 (闲: the elephant on c9 shuts rank 9, so the rook on '
+     'b1 has no check to win anything with); e8d9 takes the screen away (闲). Red 一将一闲, black '
+     '一捉一闲: both allowed, draw. Search: ply 2 answers a check and after it the cannon\'s '
+     'capture gains; after e1b1 red wins nothing by up to two checks.',
+     [W(1, 'w', 'b1e1', check='yes'), W(2, 'b', 'd9e8', [], ['a8h8 N gain'], answers='yes'),
+      W(3, 'w', 'e1b1', [], [])],
+     [("checks_win.py", "b1e1 d9e8 e1b1 --checks 2".split(), "none")])
+case('26.1.2/king-answer-pins-a-protector', ['26.1.2', '24.1', '24.16', '24.3'],
+     '将平中应将，使红马成为将帅之间的唯一子而不能反吃，车可吃炮：走动将应将产生的捉，按闲处理',
+     'Ke0 Rb1 Ne3 Cc4 kd9 rc9', 'b1d1 d9e9 d1b1 e9d9', '将 闲 闲 闲', 'draw',
+     '26.1.2 with a chase by another piece: the red horse on e3 protects the cannon on c4 (leg d3) '
+     'against the black rook on c9 (c5-c8 empty). b1d1 checks the king on d9 up the d-file: 将. '
+     'The king answers d9e9, onto the e-file, where the horse is now the only piece between the '
+     'two kings: it can no longer take back on c4 (假根, 24.16), and the rook can take the cannon '
+     'for nothing. That chase is produced by the king\'s answer to a check, so the move is 闲 '
+     '(26.1.2: 走动帅(将)应将而产生的"捉"…按"闲"处理). d1b1 (闲); e9d9 (闲). Red 一将一闲, black 两闲: '
+     'draw. Search: ply 2 answers a check, and after it c9xc4 gains; before it, it did not.',
+     [W(1, 'w', 'b1d1', check='yes'), W(2, 'b', 'd9e9', [], ['c9c4 C gain'], answers='yes'),
+      W(4, 'b', 'e9d9', ['c9c4 C gain'], [])])
 
 
 def run(tool, fen, args):

@@ -16,7 +16,8 @@ line:
 * mate before/after: whether the mover, given the move (before the move: as
   it stands; after: by a null move, as 24.2 and 24.3 ask what it could do
   next), mates by at most N checks, every reply answered (default N=3; a
-  side with no legal move is mated) (24.2);
+  side with no legal move is mated) (24.2); after a move that checks, the
+  null move means nothing and `-` is printed for mate after and wins after;
 * wins before/after: every capture of the mover whose complete exchange
   (captures only, both sides best, the defender may stop; a side in check
   answers with any legal move) ends in a gain in the book's terms (1.2, 26.6,
@@ -26,6 +27,9 @@ line:
   not legal, so a false protector, 24.16, does not count);
 * loses-first after: every capture the opponent has right after the move and
   the book's result of its best line for the mover (26.5's 先丢被保护子).
+
+Every result is the mover's: `gain` means the mover of that ply comes out
+ahead. Gains by a series of checks are tools/difftest/checks_win.py's.
 
 The exchange search and the book's values are exchange_check.py's
 (`book_result`, `points`, `captured`); this file adds the walk over the
@@ -143,11 +147,18 @@ def main():
         after = sf.get_fen(V, f, [m])
         null = flip(after)
         wins_b = [f"{x} {p} {r}" for x, p, r in captures(f, side, a.depth) if r in ("gain", "mates")]
-        wins_a = [f"{x} {p} {r}" for x, p, r in captures(null, side, a.depth) if r in ("gain", "mates")]
+        check = in_check(after)
+        if check:
+            # After a check the null move means nothing (the king could be
+            # taken): the check itself is the move's fact (24.1).
+            wins_a, mate_a = "-", "-"
+        else:
+            wins_a = [f"{x} {p} {r}" for x, p, r in captures(null, side, a.depth) if r in ("gain", "mates")]
+            mate_a = yn(mates(null, a.mate))
         first = [f"{x} {p} {r}" for x, p, r in captures(after, side, a.depth)]
         print(
-            f"ply {i} {side} {mv}: answers-check {yn(in_check(f))} | check {yn(in_check(after))}"
-            f" | mate before {yn(mates(f, a.mate))} after {yn(mates(null, a.mate))}"
+            f"ply {i} {side} {mv}: answers-check {yn(in_check(f))} | check {yn(check)}"
+            f" | mate before {yn(mates(f, a.mate))} after {mate_a}"
             f" | wins before {wins_b} after {wins_a} | loses-first after {first}"
         )
         f = after
