@@ -359,6 +359,40 @@ case('26.1.2/king-answer-pins-a-protector', ['26.1.2', '24.1', '24.16', '24.3'],
      [W(1, 'w', 'b1d1', check='yes'), W(2, 'b', 'd9e9', [], ['c9c4 C gain'], answers='yes'),
       W(4, 'b', 'e9d9', ['c9c4 C gain'], [])])
 
+# ---------- 24.13 禁止着法
+case('24.13/mate-threat-then-chase', ['24.13', '24.2', '24.3', '25.3'],
+     '车一杀一捉：禁止着法，红方变着',
+     'Ke0 Rb4 Pb6 kd9 cd8 nb5', 'b4a4 d8e8 a4b4 e8d8', '杀 闲 捉 闲', 'red_must_change',
+     '24.13 (凡单方面走出…一杀一捉等循环重复的攻击性着法，统称为"禁止着法"): the black king on d9 '
+     'has no flight (d8 its own cannon, e9 facing the red king on the open e-file). b4a4 opens '
+     'the a-file: a4a9 next would be mate (nothing black reaches b9 or c9): 杀 (24.2). The cannon '
+     'answers d8e8, freeing d8 and shutting the e-file (闲). a4b4 puts the rook behind its own '
+     'pawn on b6 (no threat on the b-file) and next to the unprotected horse on b5, which a4 did '
+     'not attack: 捉 (24.3). e8d8 (闲). Red 一杀一捉, a forbidden move (24.13); black 两闲: red '
+     'must change (25.3). Search: after b4a4 red mates by checks (null move), after d8e8 it does '
+     'not; after a4b4 the capture of the horse gains.',
+     [W(1, 'w', 'b4a4', ['b4b5 n gain'], [], mate=('no', 'yes')), W(2, 'b', 'd8e8', [], []),
+      W(3, 'w', 'a4b4', [], ['b4b5 n gain'])])
+case('24.13/mate-threat-then-check', ['24.13', '24.1', '24.2', '25.3'],
+     '车一杀一将：禁止着法，红方变着',
+     'Ke0 Rd4 kd9 cd8', 'd4a4 d8e8 a4d4 e8d8', '杀 闲 将 闲', 'red_must_change',
+     '24.13 (…一将一杀…统称为"禁止着法"): as in 24.13/mate-threat-then-chase the black king on d9 '
+     'has no flight. d4a4 threatens a4a9 mate (杀; on d4 the rook only faced the cannon, which '
+     'the king protects). The cannon frees d8 and shuts the e-file, d8e8 (闲). a4d4 checks up the '
+     'open d-file (将). The cannon blocks on d8, e8d8 — an answer to a check that makes nothing '
+     'new (闲). Red 一杀一将 is forbidden (24.13): red must change (25.3). Search: after d4a4 red '
+     'mates by checks (null move), before it not; a4d4 checks.',
+     [W(1, 'w', 'd4a4', [], [], mate=('no', 'yes')), W(3, 'w', 'a4d4', check='yes'),
+      W(4, 'b', 'e8d8', [], [], answers='yes')])
+case('24.13/horse-check-then-chase', ['24.13', '24.1', '24.3', '25.3'],
+     '马一将一捉：禁止着法，红方变着',
+     'Kd0 Nh6 ke9 cf5', 'h6g8 e9e8 g8h6 e8e9', '将 闲 捉 闲', 'red_must_change',
+     '24.13 (…一将一捉…): h6g8 (leg h7) checks the king on e9 (leg f8): 将. The king steps to e8 '
+     '(闲). g8h6 attacks the unprotected cannon on f5 (leg g6), which g8 did not: 捉. e8e9 (闲). '
+     'Red 一将一捉 is forbidden: red must change (25.3). (h6 attacked the cannon before the cycle '
+     'too; what counts is that the move g8h6 makes the capture, which did not stand on g8.)',
+     [W(1, 'w', 'h6g8', ['h6f5 c gain'], check='yes'), W(3, 'w', 'g8h6', [], ['h6f5 c gain'])])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
