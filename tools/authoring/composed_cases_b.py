@@ -393,6 +393,40 @@ case('24.13/horse-check-then-chase', ['24.13', '24.1', '24.3', '25.3'],
      'too; what counts is that the move g8h6 makes the capture, which did not stand on g8.)',
      [W(1, 'w', 'h6g8', ['h6f5 c gain'], check='yes'), W(3, 'w', 'g8h6', [], ['h6f5 c gain'])])
 
+# ---------- 24.14 允许着法
+case('24.14/rook-keeps-following', ['24.14', '24.7', '24.12', '25.2'],
+     '车跟着有根炮左右移动：长跟，允许着法，作和',
+     'Kd0 Rg2 ke9 ne8 cc7', 'g2c2 c7g7 c2g2 g7c7', '跟 闲 跟 闲', 'draw',
+     '24.14 (禁止着法以外的均为"允许着法"), with 24.12\'s 长跟: the black horse on e8 protects '
+     'the cannon both on c7 (leg d8) and on g7 (leg f8). g2c2 puts the rook under the cannon on '
+     'c7 (c3-c6 empty); c2xc7 e8xc7 loses a rook for a cannon, so the move watches a protected '
+     'piece and attacks nothing: 跟 (24.7). The cannon moves along rank 7 to g7 (闲) and c2g2 '
+     'follows it (跟); g7c7 (闲). 长跟 is not among the forbidden moves of 24.13: both sides play '
+     'allowed moves, draw (25.2). Search: no red capture gains after either red move.',
+     [W(1, 'w', 'g2c2', [], []), W(3, 'w', 'c2g2', [], [])],
+     [X('g2c2 --capture c2c7', "chaser c2c7 c: c2c7 e8c7 | chaser takes ['c'] loses ['R'] | points -5 | book: loss")])
+case('24.14/follow-and-offer', ['24.14', '24.7', '24.4', '25.2'],
+     '马一跟一兑：均属闲，允许着法，作和',
+     'Kf0 Ae1 Af2 Rd0 Nd4 ke9 ad9 ne6 ng7 cc7 pi3', 'd4b5 i3h3 b5d4 h3i3', '跟 闲 兑 闲', 'draw',
+     '24.14: d4b5 attacks the cannon on c7 (leg b6), which the horse on e6 protects (leg d7): '
+     'b5xc7 e6xc7 is horse for cannon, even, no gain: the horse watches a protected piece, 跟 '
+     '(24.7). b5d4 (leg c5) meets the horse on e6 (legs d5, e5), the red horse protected by the '
+     'rook on d0 and the black one by the horse on g7 (leg f7): 兑 (24.4). (With the horse on b5 '
+     'the rook on d0 sees the advisor on d9, which the king protects: no gain.) 兑 and 跟 are kinds '
+     'of 闲 (24.8), so red\'s cycle is allowed (24.14), as are the black pawn\'s idle moves: draw.',
+     [W(1, 'w', 'd4b5', [], []), W(3, 'w', 'b5d4', [], [])],
+     [X('d4b5 --capture b5c7', "book: even")])
+case('24.14/check-and-follow', ['24.14', '24.1', '24.7', '25.2'],
+     '车一将一跟：允许着法，作和',
+     'Kd0 Rb2 ke9 nc9 cb7', 'b2e2 e9f9 e2b2 f9e9', '将 闲 跟 闲', 'draw',
+     '24.14: b2e2 checks the king on e9 up the e-file (e3-e8 empty): 将. The king steps to f9 (闲; '
+     'd9 would face the red king). e2b2 returns under the cannon on b7 (b3-b6 empty), which the '
+     'horse on c9 protects (leg c8): a rook for a cannon is a loss, so the rook watches a protected '
+     'piece: 跟 (24.7). f9e9 (闲). 一将一跟 is not among 24.13\'s forbidden combinations (一将一捉 '
+     'would be): allowed, draw (25.2).',
+     [W(1, 'w', 'b2e2', check='yes'), W(3, 'w', 'e2b2', [], [])],
+     [X('b2e2 e9f9 e2b2 --capture b2b7', "chaser b2b7 c: b2b7 c9b7 | chaser takes ['c'] loses ['R'] | points -5 | book: loss")])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
