@@ -427,6 +427,39 @@ case('24.14/check-and-follow', ['24.14', '24.1', '24.7', '25.2'],
      [W(1, 'w', 'b2e2', check='yes'), W(3, 'w', 'e2b2', [], [])],
      [X('b2e2 e9f9 e2b2 --capture b2b7', "chaser b2b7 c: b2b7 c9b7 | chaser takes ['c'] loses ['R'] | points -5 | book: loss")])
 
+# ---------- 26.2 守和方只有一个进攻子
+case('26.2/lone-rook-returns-to-the-centre-file', ['26.2', '24.3', '24.8'],
+     '守和方单车回中路要点，附带捉无根象：按闲处理',
+     'Kf0 Ad0 Ae1 Bc0 Bg0 Ra4 ke9 be7 ri9 nh9 pi3', 'a4e4 i3h3 e4a4 h3i3', '闲 闲 闲 闲', 'draw',
+     '26.2 (守和方只有一个进攻子时，占据守和要点，附带产生的捉士象按"闲"处理): red, against a black '
+     'rook, horse and pawn, has one attacking piece, the rook (advisors and elephants do not '
+     'attack). e4 is named a defensive key point (input.key_points; whether it is one is the '
+     'referee\'s call, 26.2 does not define it). a4e4 occupies it, and from there the rook attacks '
+     'the unprotected elephant on e7 (e5, e6 empty) — by 24.3 a chase, but one that comes with '
+     'occupying the key point and is of an elephant: 闲. e4a4 (闲); the black pawn moves are 闲. '
+     'Draw. Search: after a4e4 the rook\'s capture of the elephant gains.',
+     [W(1, 'w', 'a4e4', [], ['e4e7 b gain']), W(3, 'w', 'e4a4', ['e4e7 b gain'], [])],
+     key_points=['e4'])
+case('26.2/lone-horse-on-the-key-point-attacks-an-advisor', ['26.2', '24.3', '24.8'],
+     '守和方单马占据要点，附带捉无根士：按闲处理',
+     'Kd0 Ae1 Af2 Bc0 Bg0 Nc4 kf9 ad7 ra9 nb9 pi3', 'c4e5 i3h3 e5c4 h3i3', '闲 闲 闲 闲', 'draw',
+     '26.2 with a horse: red\'s only attacking piece is the horse (black has a rook, a horse and a '
+     'pawn). c4e5 (leg d4) puts it on e5, named a defensive key point, where it attacks the '
+     'unprotected advisor on d7 (leg e6; the king on f9 does not reach d7): a chase of an advisor '
+     'that comes with occupying the key point, 闲 (26.2). e5c4 (闲); the black pawn moves are 闲. '
+     'Draw.',
+     [W(1, 'w', 'c4e5', [], ['e5d7 a gain']), W(3, 'w', 'e5c4', ['e5d7 a gain'], [])],
+     key_points=['e5'])
+case('26.2/key-point-chase-of-a-horse-stays-a-chase', ['26.2', '24.3'],
+     '守和方单车占据要点而捉的是马：26.2只及士象，仍判捉',
+     'Kf0 Ad0 Ae1 Bc0 Bg0 Ra4 ke9 ne7 ri9 nh9 pi3', 'a4e4 i3h3 e4a4 h3i3', '捉 闲 闲 闲', 'draw',
+     'The board of 26.2/lone-rook-returns-to-the-centre-file with a black horse on e7 in place of '
+     'the elephant. 26.2 makes idle only 附带产生的捉士象 — the chase of an advisor or elephant; '
+     'the rook on the key point e4 now attacks an unprotected horse, which is an ordinary chase: '
+     '捉 (24.3). e4a4 (闲); the black pawn moves are 闲. 一捉一闲 is allowed: draw.',
+     [W(1, 'w', 'a4e4', [], ['e4e7 n gain']), W(3, 'w', 'e4a4', ['e4e7 n gain'], [])],
+     key_points=['e4'])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
