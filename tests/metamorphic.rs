@@ -3,9 +3,9 @@
 //! (26-figures-positions.yaml), the clause cases (24-26-clauses.yaml) and the
 //! composed boards (24-26-composed.yaml, 24-26-composed-b.yaml) — changes of
 //! the input that the rulebook says cannot matter must not change the
-//! judgement. They test qigui's consistency, whether or not it agrees with the book on the case
-//! (its agreement is `qigui check`'s business). Mirroring and swapping the
-//! colours are tests/symmetry.rs.
+//! judgement. They test qigui's consistency, whether or not it agrees with
+//! the book on the case (its agreement is `qigui check`'s business).
+//! Mirroring and swapping the colours are tests/symmetry.rs.
 //!
 //! * **Rotation**: a closed cycle started at any of its plies is the same
 //!   cycle (23.1: the 待判局面 is the repetition, not where the record
