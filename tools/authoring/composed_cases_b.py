@@ -460,6 +460,50 @@ case('26.2/key-point-chase-of-a-horse-stays-a-chase', ['26.2', '24.3'],
      [W(1, 'w', 'a4e4', [], ['e4e7 n gain']), W(3, 'w', 'e4a4', ['e4e7 n gain'], [])],
      key_points=['e4'])
 
+# ---------- 24.18 自毙
+case('24.18/rook-leaves-a-double-screen-to-check', ['24.18', '26.3', '24.1', '24.7'],
+     '车离开中线将军，黑炮隔兵控制帅门，黑车有平车杀着：红方自毙，黑方垫士判闲',
+     'Kf0 Re5 Pe3 kd8 ae8 ce7 bg9 ra4', 'e5d5 e8d7 d5e5 d7e8', '将 闲 跟 闲', 'draw',
+     '24.18 (甲方"将军"乙方，以致形成己方的被杀状态，如乙方用除帅（将）以外其他子"应将"的着法不属将、杀'
+     '或捉，则甲方"将军"这着棋称为"自毙"): the red rook on e5 and the pawn on e3 are two screens '
+     'between the black cannon on e7 and e0, so the red king on f0 may step to e0. e5d5 checks '
+     'the king on d8 (d6, d7 empty): 将 — and leaves one screen, so the cannon now covers e0, and '
+     'black threatens a4f4+ (b4-e4 empty): the king can go neither to e0 nor f1, and nothing red '
+     'reaches f1-f3 or f4: mate. Red\'s check put red itself in a mated state. Black answers with '
+     'a piece other than the king, the advisor blocking on d7 (protected by the king, so not 献), '
+     'and that answer is neither 将 nor 捉; the mate threat after it is red\'s own doing (26.3: '
+     '应由己方负责，不得视为另一方造成): 闲, and red\'s check is 自毙. d5e5 restores the double '
+     'screen and watches the cannon on e7, which the elephant on g9 protects (eye f8): 跟 (24.7). '
+     'd7e8 (闲). Red 一将一跟, black 两闲: draw. Search: after black\'s answer (null move) '
+     'black mates by checks; at the start (after d7e8, null move) it does not.',
+     [W(1, 'w', 'e5d5', check='yes'), W(2, 'b', 'e8d7', [], [], answers='yes', mate=('no', 'yes')),
+      W(3, 'w', 'd5e5', [], []), W(4, 'b', 'd7e8', [], [])])
+case('24.18/horse-leaves-a-double-screen-to-check', ['24.18', '26.3', '24.1'],
+     '马离开中线将军，黑车有平车杀着：红方自毙，黑马垫马腿判闲',
+     'Kf0 Ne5 Pe3 kd8 ce7 bg9 ra4 na8', 'e5c6 a8c7 c6e5 c7a8', '将 闲 闲 闲', 'draw',
+     '24.18 with a horse: the red horse on e5 and the pawn on e3 screen e0 from the black cannon on '
+     'e7. e5c6 (leg d5) checks the king on d8 (leg c7): 将, and leaves the pawn the only screen: '
+     'the cannon covers e0 and a4f4+ would mate the king on f0 (the horse on c6 reaches none of '
+     'f1-f4). Black answers with the horse, a8c7 (leg b8), blocking the check on its leg — not the '
+     'king, and the move is neither 将 nor 捉 (the horse on c7 attacks nothing red): 闲; red\'s '
+     'check is 自毙, the mate threat red\'s own (26.3). c6e5 (leg d6) closes the e-file again '
+     '(闲; the horse\'s attack on the cannon e7 from c6, horse for cannon with the elephant on g9 '
+     'taking back, was no gain); c7a8 (闲). Red 一将一闲, black 两闲: draw.',
+     [W(1, 'w', 'e5c6', check='yes'), W(2, 'b', 'a8c7', [], [], answers='yes', mate=('no', 'yes')),
+      W(3, 'w', 'c6e5', [], []), W(4, 'b', 'c7a8', [], [])])
+case('24.18/cannon-leaves-a-double-screen-to-check', ['24.18', '26.3', '24.1', '24.7'],
+     '炮离开中线隔士将军，黑车有平车杀着：红方自毙，黑方撤士解将判闲',
+     'Kf0 Ce5 Pe3 kd8 ad7 ce7 bg9 ra4', 'e5d5 d7e8 d5e5 e8d7', '将 闲 跟 闲', 'draw',
+     '24.18 with a cannon, and an answer that removes the screen: e5d5 checks the king on d8 over '
+     'the advisor on d7 (d6 empty): 将, and leaves the pawn on e3 the only screen between the black '
+     'cannon on e7 and e0, so that a4f4+ would mate. Black answers by taking the screen away, '
+     'd7e8 — the advisor, not the king — and that move is neither 将 nor 捉: 闲; red\'s check is '
+     '自毙 (26.3). d5e5 restores the double screen; from e5 the cannon attacks the advisor on e8 '
+     'over the cannon on e7, but the king on d8 protects it: 跟 (24.7). e8d7 (闲). Red 一将一跟, '
+     'black 两闲: draw.',
+     [W(1, 'w', 'e5d5', check='yes'), W(2, 'b', 'd7e8', [], [], answers='yes', mate=('no', 'yes')),
+      W(3, 'w', 'd5e5', [], []), W(4, 'b', 'e8d7', [], [])])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
