@@ -1,11 +1,11 @@
 //! Metamorphic tests of the repetition classifier (棋例 IV, issue 24): over
 //! every `move-labels` case of the 2020 edition — the figures
 //! (26-figures-positions.yaml), the clause cases (24-26-clauses.yaml) and the
-//! composed boards (24-26-composed.yaml) — changes of the input that the
-//! rulebook says cannot matter must not change the judgement. They test
-//! qigui's consistency, whether or not it agrees with the book on the case
-//! (its agreement is `qigui check`'s business). Mirroring and swapping the
-//! colours are tests/symmetry.rs.
+//! composed boards (24-26-composed.yaml, 24-26-composed-b.yaml) — changes of
+//! the input that the rulebook says cannot matter must not change the
+//! judgement. They test qigui's consistency, whether or not it agrees with
+//! the book on the case (its agreement is `qigui check`'s business).
+//! Mirroring and swapping the colours are tests/symmetry.rs.
 //!
 //! * **Rotation**: a closed cycle started at any of its plies is the same
 //!   cycle (23.1: the 待判局面 is the repetition, not where the record
@@ -43,10 +43,11 @@ struct Case {
     key_points: Vec<Square>,
 }
 
-const FILES: [&str; 3] = [
+const FILES: [&str; 4] = [
     "cases/xiangqi-2020/26-figures-positions.yaml",
     "cases/xiangqi-2020/24-26-clauses.yaml",
     "cases/xiangqi-2020/24-26-composed.yaml",
+    "cases/xiangqi-2020/24-26-composed-b.yaml",
 ];
 
 fn cases() -> Vec<Case> {
