@@ -255,6 +255,24 @@ case('26.9.3/joint-chase-against-a-single-chase', ['26.9.3', '26.9.1', '24.17', 
       X('c7d5 c1d1 d5c7 d1c1 --opponent-first', "opponent c1c7 n: c1c7 | chaser takes [] loses ['n'] | points -4 | book: loss")],
      turn='b')
 
+case('26.9.1/single-chase-of-unprotected-against-short-protected', ['26.9.1', '24.15', '24.11', '24.3'],
+     '红车长捉无根马，黑马往返捉少根兵：红方长捉无根子属26.9.1所列，黑方长捉少根子不属，红方变着',
+     'Kd0 Rc2 Ca3 Pa4 Pa6 Pf6 Ne4 ke9 af9 ra9 rf8 nc7', 'c7d5 c2d2 d5c7 d2c2', '捉 捉 捉 捉', 'red_must_change',
+     '26.9.1 (凡单方…长捉无根子…均须变着): black\'s horse flees the rook and each time attacks '
+     'a crossed pawn that one red piece protects and a black rook attacks already: c7d5 (leg c6) '
+     'the pawn on f6 (protected by the horse on e4, attacked by the rook on f8), d5c7 the pawn '
+     'on a6 (protected by the cannon on a3 over the pawn on a4, attacked by the rook on a9). '
+     'Two attackers against one protector: 少根子 (24.15), and the horse takes the pawn, the '
+     'protector not daring to take back (the rook would take it): 长捉少根子, not in 26.9.1\'s '
+     'list. The red rook follows the unprotected horse, c2d2 and d2c2: 长捉无根子, in the list. '
+     'Both sides are forbidden; only red\'s cycle is one 26.9.1 names: red changes.',
+     [X('c7d5 --capture d5f6', "chaser d5f6 P: d5f6 | chaser takes ['P'] loses [] | points +1 | book: gain"),
+      X('c7d5 c2d2 --opponent-first', "opponent d2d5 n: d2d5 | chaser takes [] loses ['n'] | points -4 | book: loss"),
+      X('c7d5 c2d2 d5c7 --capture c7a6', "chaser c7a6 P: c7a6 | chaser takes ['P'] loses [] | points +1 | book: gain"),
+      X('c7d5 c2d2 d5c7 d2c2 --opponent-first', "opponent c2c7 n: c2c7 | chaser takes [] loses ['n'] | points -4 | book: loss"),
+      X('--capture f8f6', "book: loss")],
+     turn='b')
+
 
 def main():
     qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
