@@ -1,8 +1,8 @@
 //! Metamorphic tests of the repetition classifier (棋例 IV, issue 24): over
 //! every `move-labels` case of the 2020 edition — the figures
 //! (26-figures-positions.yaml), the clause cases (24-26-clauses.yaml) and the
-//! composed boards (24-26-composed.yaml, 24-26-composed-b.yaml) — changes of
-//! the input that the rulebook says cannot matter must not change the
+//! composed boards (every `*composed*.yaml` of cases/xiangqi-2020/) — changes
+//! of the input that the rulebook says cannot matter must not change the
 //! judgement. They test qigui's consistency, whether or not it agrees with
 //! the book on the case (its agreement is `qigui check`'s business).
 //! Mirroring and swapping the colours are tests/symmetry.rs.
@@ -43,16 +43,29 @@ struct Case {
     key_points: Vec<Square>,
 }
 
-const FILES: [&str; 4] = [
-    "cases/xiangqi-2020/26-figures-positions.yaml",
-    "cases/xiangqi-2020/24-26-clauses.yaml",
-    "cases/xiangqi-2020/24-26-composed.yaml",
-    "cases/xiangqi-2020/24-26-composed-b.yaml",
-];
+/// The figures, the clause cases and every file of composed boards.
+fn files() -> Vec<String> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("cases/xiangqi-2020");
+    let mut composed: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.contains("composed") && n.ends_with(".yaml"))
+        .map(|n| format!("cases/xiangqi-2020/{n}"))
+        .collect();
+    composed.sort();
+    assert!(composed.len() >= 3, "composed files: {composed:?}");
+    let mut out = vec![
+        "cases/xiangqi-2020/26-figures-positions.yaml".to_string(),
+        "cases/xiangqi-2020/24-26-clauses.yaml".to_string(),
+    ];
+    out.extend(composed);
+    out
+}
 
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
-    for file in FILES {
+    for file in files() {
+        let file = file.as_str();
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(file);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
         let doc: Value = yaml_serde::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));

@@ -170,6 +170,14 @@ pub(crate) fn protector_left_to_check() -> Wording {
     )
 }
 
+/// 26.3 (或应将): the protector left to answer a check.
+pub(crate) fn protector_left_to_answer() -> Wording {
+    said(
+        "the piece it could now win lost its protector when that protector left to answer a check: the opponent's own doing, idle",
+        "对方根子离线应将致被保护子失根，责任自负，按闲处理",
+    )
+}
+
 /// 26.2: the only attacking piece occupies a defensive key point.
 pub(crate) fn key_point(to: Square) -> Wording {
     (

@@ -367,7 +367,13 @@ fn kings_and_pawns(
             let before_len = fresh.len();
             // Kept: a target another piece can win (走动后其他子产生新的捉), or
             // one won jointly with another piece (与其他子配合).
-            fresh.retain(|t| t.participants.len() > 1 || t.capturers.iter().any(|&c| c != mv.to));
+            // So is a gain through checks whose capture another piece makes
+            // (26.7: 主动送兵(卒)将军换车按"捉"处理).
+            fresh.retain(|t| {
+                t.participants.len() > 1
+                    || t.capturers.iter().any(|&c| c != mv.to)
+                    || another_piece_captures(again, mv.to, t)
+            });
             if fresh.len() < before_len && fresh.is_empty() {
                 a.say(vec!["26.1", "24.8"], explain::own_chase(p.kind));
             } else if !fresh.is_empty() {
@@ -411,33 +417,50 @@ fn kings_and_pawns(
     }
 }
 
-/// 26.3: a target the opponent's checking piece protected before it left
-/// to give check; `true` when that leaves the move 闲.
+/// 26.3: a target the opponent's piece protected before it left to give
+/// check, or to answer one (或应将); `true` when that leaves the move 闲.
 fn protector_left_to_check(s: &Scene<'_>, fresh: &mut Vec<Threat>, a: &mut Analysis) -> bool {
-    let &Scene { before, ctx, .. } = s;
+    let &Scene {
+        before, ctx, mv, ..
+    } = s;
     // 26.3: 做为根的子，自己离线断根"将军"，造成被保护的子失根被捉，责任自负
     // — a target the opponent's checking piece protected before it left to
-    // give check is not chased by the answer (参考图19, 参考图22).
-    if before.is_check()
+    // give check is not chased by the answer (参考图19, 参考图22); nor, by
+    // the clause's "(或应将)", by the move after a protector left to answer
+    // a check (the opponent stood in check before its last move).
+    if let (Some(last), Some(previous)) = (ctx.last_move, ctx.previous.as_ref())
+        && (before.is_check() || previous.is_check())
         && !fresh.is_empty()
-        && let (Some(last), Some(previous)) = (ctx.last_move, ctx.previous.as_ref())
     {
         let n = fresh.len();
-        // The checking piece could have taken back, in the position
-        // before it checked, after the same first capture (参考图47: a
-        // cannon whose screen is the capturer protected nothing).
+        // The piece that left could have taken back, in the position
+        // before it left, after the same first capture (参考图47: a
+        // cannon whose screen is the capturer protected nothing); when
+        // that capture was not open then (the answer opened its line),
+        // whether it protected the target where it stood, the piece now
+        // moved taken off (参考图47 again: it was the cannon's screen).
         let mover_then = previous.pass();
         let took_back = |t: &Threat| {
-            let (Some(&first), Some(p)) = (t.line.first(), mover_then.as_ref()) else {
+            let Some(&first) = t.line.first() else {
                 return false;
             };
-            p.is_legal(first)
-                && p.play_unchecked(first)
-                    .is_pseudo_legal(Move::new(last.from, t.target))
+            match mover_then.as_ref() {
+                Some(p) if p.is_legal(first) => p
+                    .play_unchecked(first)
+                    .is_pseudo_legal(Move::new(last.from, t.target)),
+                _ => previous
+                    .without_piece(mv.from)
+                    .is_some_and(|p| p.protects(last.from, t.target)),
+            }
         };
         fresh.retain(|t| !took_back(t));
         if fresh.len() < n && fresh.is_empty() {
-            a.say(vec!["26.3", "24.8"], explain::protector_left_to_check());
+            let why = if before.is_check() {
+                explain::protector_left_to_check()
+            } else {
+                explain::protector_left_to_answer()
+            };
+            a.say(vec!["26.3", "24.8"], why);
             return true;
         }
     }
@@ -826,6 +849,29 @@ impl Fled<'_> {
             })
     }
 }
+
+/// 26.1.1, 26.7: whether, along a gain through checks that the king or
+/// pawn now on `from` begins, a piece other than that king or pawn makes a
+/// capture (主动送兵将军换车: the pawn checks, the rook takes).
+fn another_piece_captures(pos: &Position, from: Square, t: &Threat) -> bool {
+    if t.means != Means::Checks {
+        return false;
+    }
+    let mut pos = pos.clone();
+    let mut own = from;
+    for (i, &m) in t.line.iter().enumerate() {
+        if i % 2 == 0 {
+            if m.from == own {
+                own = m.to;
+            } else if pos.piece_at(m.to).is_some() {
+                return true;
+            }
+        }
+        pos = pos.play_unchecked(m);
+    }
+    false
+}
+
 /// A chase whose winning capture a pawn makes (26.1: 兵(卒)本身允许长捉),
 /// alone or with another piece's help that does not attack the target
 /// itself — a pin on the protector (26.8: 兵(卒)借其他子…吃对方的子，按闲处理;
