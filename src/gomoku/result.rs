@@ -925,9 +925,14 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             st.opening_action(&resolved, &illegal)?;
             continue;
         }
+        let before = st.n;
         st.play(resolved, &illegal)?;
-        let n = st.n;
-        st.events_after(n)?;
+        // A second stone (17.8) is no move: the events after the move it
+        // follows have been taken up already.
+        if st.n != before {
+            let n = st.n;
+            st.events_after(n)?;
+        }
     }
     if let Some((e, ev)) = rec.events.iter().enumerate().find(|(_, e)| e.after > st.n)
         && st.outcome.is_none()

@@ -256,7 +256,9 @@ pub struct ResultInput {
     pub moves: ActionText,
     /// Events: `{after: N, kind: {type: point-out | draw-agreed | resign |
     /// flag-fall | both-flags | forfeit | violation | late | both-late,
-    /// side: black|white}}`.
+    /// side: black|white}}`, and the referee's (`foul`, `disqualified`,
+    /// `offer-draw`, `accept-draw`, `decline-draw`, `moved-stone`,
+    /// `scattered`, `dropped`, `colours-wrong`: `spec/gomoku.md`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
     /// How a four point that also completes a five counts.
