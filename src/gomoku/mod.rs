@@ -9,6 +9,8 @@
 //! | `record` | 13.2 and 6.2: a record's actions (stones, pass, swap, offers) |
 //! | `openings` | 9.7, article 11, 附录一 and 附录二: the opening rules as validators |
 //! | `result` | article 19 (with 14.1.1, 15.3, 17.2, 17.8, 17.9, 24.3.1 A): a record adjudicated |
+//! | `result/penalties`, `result/incidents` | 15–18, 19.2.2, 10.2, 12.4, 21: the referee's events |
+//! | `withdrawal` | 24.4: a withdrawn player's games |
 //!
 //! `spec/gomoku.md` describes the readings qigui takes where the book is
 //! silent, and the formats of the command line and corpus kinds.
@@ -20,6 +22,7 @@ pub(crate) mod openings;
 pub(crate) mod patterns;
 pub(crate) mod record;
 pub(crate) mod result;
+pub(crate) mod withdrawal;
 
 pub use board::{
     Board, BoardError, Direction, Mark, POINTS, ParsePointError, Point, SIZE, Stone, Symmetry,
@@ -36,6 +39,8 @@ pub use openings::{
 pub use patterns::{LineShape, Shape, shapes};
 pub use record::{Action, ParseRecordError, parse_actions};
 pub use result::{
-    Adjudication, Event, EventKind, GameError, GameRecord, GameResult, Moves, Note, Outcome,
-    Reason, RecordFile, RecordFileError, adjudicate,
+    Adjudication, ConductClause, DropRuling, Event, EventKind, GameError, GameRecord, GameResult,
+    MovedRuling, Moves, Note, Official, Outcome, Penalty, Reason, RecordFile, RecordFileError,
+    ScatterRuling, adjudicate,
 };
+pub use withdrawal::withdraw;

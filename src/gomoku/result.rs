@@ -37,6 +37,12 @@ use super::forbidden::{Forbidden, Reading, forbidden_shape_at, makes_five, makes
 use super::openings::{Opening, OpeningError, OpeningRule, OverlineRule, Player};
 use super::record::{Action, ParseRecordError, parse_actions};
 
+mod incidents;
+mod penalties;
+
+pub use incidents::{DropRuling, MovedRuling, ScatterRuling};
+pub use penalties::{ConductClause, Official, Penalty};
+
 /// Who won, or a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -49,6 +55,8 @@ pub enum GameResult {
     Draw,
     /// 双方作负: both sides lose (14.3.4: both later than the limit, 判双方弃权作负).
     BothLose,
+    /// 重下: the game is played again (10.2, 21.1.2 D, 21.2.2 B).
+    Replay,
 }
 
 impl GameResult {
@@ -60,6 +68,7 @@ impl GameResult {
             GameResult::WhiteWins => "white_wins",
             GameResult::Draw => "draw",
             GameResult::BothLose => "both_lose",
+            GameResult::Replay => "replay",
         }
     }
 
@@ -104,11 +113,19 @@ pub enum Reason {
     BothFlags,
     /// 14.3.3, 14.3.4: later than the limit for late arrival: 弃权作负.
     LateArrival,
+    /// 取消比赛资格 (15.4, 16.4, 19.1.4).
+    Disqualified,
+    /// A stone found moved (21.1).
+    MovedStone,
+    /// The position scattered beyond replaying (21.2.2, 17.11).
+    Scattered,
+    /// Colours found wrong early enough to start again (10.2).
+    ColoursWrong,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 13] = [
+    pub const ALL: [Reason; 17] = [
         Reason::Five,
         Reason::Overline,
         Reason::FiveWithForbidden,
@@ -122,6 +139,10 @@ impl Reason {
         Reason::FullBoard,
         Reason::BothFlags,
         Reason::LateArrival,
+        Reason::Disqualified,
+        Reason::MovedStone,
+        Reason::Scattered,
+        Reason::ColoursWrong,
     ];
 
     /// The code used in the corpus.
@@ -140,6 +161,10 @@ impl Reason {
             Reason::FullBoard => "full-board",
             Reason::BothFlags => "both-flags",
             Reason::LateArrival => "late-arrival",
+            Reason::Disqualified => "disqualified",
+            Reason::MovedStone => "moved-stone",
+            Reason::Scattered => "scattered",
+            Reason::ColoursWrong => "colours-wrong",
         }
     }
 }
@@ -216,6 +241,92 @@ pub enum EventKind {
     /// (14.3.4 双方迟到超过赛场规定时间，则判双方弃权作负). Only before the
     /// first move (`after: 0`).
     BothLate,
+    /// A breach of article 17 or 18 (or 12.3) and the penalty the
+    /// official gives for it (15, 16; `penalties`).
+    Foul {
+        /// Who committed it.
+        side: Stone,
+        /// The clause breached.
+        #[cfg_attr(test, schemars(with = "String"))]
+        clause: ConductClause,
+        /// The penalty given (15.1–15.3): the official's choice among those
+        /// the text allows for the clause.
+        penalty: Penalty,
+        /// The move after which the breach happened (default: `after`);
+        /// for article 17, an opponent's move between `at` and `after`
+        /// accepts the breach (17's preamble).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u32>,
+        /// The opponent accepted the breach (17's preamble): no penalty.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        accepted: bool,
+        /// Who gives the penalty (16); checked when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Official>,
+    },
+    /// 取消比赛资格 (15.4, 16.4): the opponent wins the game (19.1.4).
+    Disqualified {
+        /// Who is disqualified.
+        side: Stone,
+        /// Who rules it (16.4: the committee); checked when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Official>,
+    },
+    /// A draw offer (19.2.2).
+    OfferDraw {
+        /// Who offers.
+        side: Stone,
+    },
+    /// A draw offer accepted (19.2.2 C, 19.2.1 A).
+    AcceptDraw {
+        /// Who accepts.
+        side: Stone,
+    },
+    /// A draw offer declined orally (19.2.2 C).
+    DeclineDraw {
+        /// Who declines.
+        side: Stone,
+    },
+    /// A stone found moved from where it was played (21.1).
+    MovedStone {
+        /// Where it was played.
+        #[cfg_attr(test, schemars(with = "String"))]
+        from: Point,
+        /// Where it was found.
+        #[cfg_attr(test, schemars(with = "String"))]
+        to: Point,
+        /// Both players agree on the ruling (21.1.1).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        agreed: bool,
+        /// A record shows where the stone stood (21.1.2 又无记录可查).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        recorded: bool,
+        /// The ruling (21.1.1 A–B, 21.1.2 A–D).
+        ruling: MovedRuling,
+    },
+    /// The position scattered (21.2, 17.7, 17.10, 17.11).
+    Scattered {
+        /// The ruling (21.2.1, 21.2.2 A–B).
+        ruling: ScatterRuling,
+    },
+    /// The player to move dropped a stone on the board (12.4).
+    Dropped {
+        /// Where it fell.
+        #[cfg_attr(test, schemars(with = "String"))]
+        point: Point,
+        /// The opponent agreed that it be picked up (12.4).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        agreed: bool,
+        /// The chief arbiter's ruling when they do not agree.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ruling: Option<DropRuling>,
+    },
+    /// The players are found to hold the wrong colours (10.2).
+    ColoursWrong {
+        /// Seconds since the start of the round when found, if known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed: Option<u32>,
+    },
 }
 
 /// A game: the opening rule, the actions, the events.
@@ -260,6 +371,8 @@ pub struct Adjudication {
     pub notes: Vec<Note>,
     /// 违例 received by the first and the second player.
     pub violations: [u32; 2],
+    /// 警告 (15.1) received by the first and the second player.
+    pub warnings: [u32; 2],
 }
 
 /// Why a record cannot be adjudicated.
@@ -301,13 +414,23 @@ pub enum GameError {
         /// The moves in the record.
         moves: u32,
     },
+    /// An event of the referee's log the rules do not allow as given.
+    #[error("event {event}: {message} ({clause})")]
+    Conduct {
+        /// The 1-based event number.
+        event: usize,
+        /// The clause.
+        clause: &'static str,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 impl GameError {
     /// The clause an illegal action breaks.
     pub fn clause(&self) -> Option<&'static str> {
         match self {
-            GameError::Illegal { clause, .. } => Some(clause),
+            GameError::Illegal { clause, .. } | GameError::Conduct { clause, .. } => Some(clause),
             _ => None,
         }
     }
@@ -406,6 +529,7 @@ struct State<'a> {
     lapsed: Vec<u32>,
     notes: Vec<Note>,
     violations: [u32; 2],
+    referee: penalties::Referee,
 }
 
 impl State<'_> {
@@ -564,13 +688,17 @@ impl State<'_> {
                     );
                 }
             }
+            _ => {} // the referee's events: `conduct` (result/penalties.rs)
         }
     }
 
-    fn events_after(&mut self, n: u32) {
-        for e in self.rec.events.iter().filter(|e| e.after == n) {
+    fn events_after(&mut self, n: u32) -> Result<(), GameError> {
+        let rec = self.rec;
+        for (i, e) in rec.events.iter().enumerate().filter(|(_, e)| e.after == n) {
             self.event(e);
+            self.conduct(i + 1, e)?;
         }
+        Ok(())
     }
 
     /// 17.2 and 17.9: a stone slid or lifted goes back to the first point
@@ -652,7 +780,7 @@ impl State<'_> {
                 self.judge_stone(p, s, f, true);
             }
             let n = self.n;
-            self.events_after(n);
+            self.events_after(n)?;
         }
         Ok(())
     }
@@ -768,8 +896,10 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         lapsed: Vec::new(),
         notes: Vec::new(),
         violations: [0, 0],
+        referee: penalties::Referee::default(),
     };
-    st.events_after(0);
+    penalties::check_events(&rec.events)?;
+    st.events_after(0)?;
     let mut applied = 0;
     for (i, action) in rec.actions.iter().enumerate() {
         if st.outcome.is_some() {
@@ -795,9 +925,14 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             st.opening_action(&resolved, &illegal)?;
             continue;
         }
+        let before = st.n;
         st.play(resolved, &illegal)?;
-        let n = st.n;
-        st.events_after(n);
+        // A second stone (17.8) is no move: the events after the move it
+        // follows have been taken up already.
+        if st.n != before {
+            let n = st.n;
+            st.events_after(n)?;
+        }
     }
     if let Some((e, ev)) = rec.events.iter().enumerate().find(|(_, e)| e.after > st.n)
         && st.outcome.is_none()
@@ -816,6 +951,7 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         lapsed: st.lapsed,
         notes: st.notes,
         violations: st.violations,
+        warnings: st.referee.warnings,
     })
 }
 

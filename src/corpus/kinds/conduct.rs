@@ -876,17 +876,21 @@ impl CaseKind for WithdrawalKind {
         false
     }
 
-    fn validate(&self, input: &Value, expected: &Value, _: &Edition) -> Result<(), CaseError> {
+    fn validate(
+        &self,
+        input: &Value,
+        expected: &Value,
+        edition: &Edition,
+    ) -> Result<(), CaseError> {
         let i: WithdrawalInput = typed(Part::Input, input)?;
         let _: WithdrawalExpected = typed(Part::Expected, expected)?;
-        withdrawal::withdraw(i.system, i.opponents, i.played)
-            .map_err(|e| issue(Part::Input, e.to_string()))?;
+        withdraw_under(edition, &i).map_err(|e| issue(Part::Input, e.to_string()))?;
         Ok(())
     }
 
-    fn answer(&self, input: &Value, _: &Edition) -> Result<Value, CaseError> {
+    fn answer(&self, input: &Value, edition: &Edition) -> Result<Value, CaseError> {
         let i: WithdrawalInput = typed(Part::Input, input)?;
-        let w = withdrawal::withdraw(i.system, i.opponents, i.played).map_err(CaseError::rules)?;
+        let w = withdraw_under(edition, &i).map_err(CaseError::rules)?;
         to_output(&WithdrawalExpected {
             played_stand: w.played_stand,
             unplayed_forfeited: w.unplayed_forfeited,
@@ -910,5 +914,18 @@ impl CaseKind for WithdrawalKind {
             schemars::schema_for!(WithdrawalInput),
             schemars::schema_for!(WithdrawalExpected),
         )
+    }
+}
+
+/// Withdrawal under the edition's article: Gomoku 2025's 24.4, else
+/// Xiangqi's 19 (2020) or 20 (1999).
+fn withdraw_under(
+    edition: &Edition,
+    i: &WithdrawalInput,
+) -> Result<withdrawal::Withdrawal, withdrawal::WithdrawalError> {
+    if edition.game == crate::edition::GameKind::Gomoku {
+        crate::gomoku::withdrawal::withdraw(i.system, i.opponents, i.played)
+    } else {
+        withdrawal::withdraw(i.system, i.opponents, i.played)
     }
 }

@@ -256,7 +256,9 @@ pub struct ResultInput {
     pub moves: ActionText,
     /// Events: `{after: N, kind: {type: point-out | draw-agreed | resign |
     /// flag-fall | both-flags | forfeit | violation | late | both-late,
-    /// side: black|white}}`.
+    /// side: black|white}}`, and the referee's (`foul`, `disqualified`,
+    /// `offer-draw`, `accept-draw`, `decline-draw`, `moved-stone`,
+    /// `scattered`, `dropped`, `colours-wrong`: `spec/gomoku.md`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
     /// How a four point that also completes a five counts.
@@ -280,6 +282,8 @@ pub enum ResultName {
     BothLose,
     /// Not finished.
     Ongoing,
+    /// 重下: played again (10.2, 21.1.2 D, 21.2.2 B).
+    Replay,
 }
 
 /// `gomoku-result` expected. Every key given is checked.
@@ -316,6 +320,12 @@ pub struct ResultExpected {
     /// These points are empty at the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub empty: Option<Vec<String>>,
+    /// 违例 (15.2) of the first and the second player at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub violations: Option<[u32; 2]>,
+    /// 警告 (15.1) of the first and the second player at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warnings: Option<[u32; 2]>,
 }
 
 fn point(part: Part, field: &str, s: &str) -> Result<Point, CaseError> {
@@ -585,7 +595,7 @@ fn result_answer(
             .iter()
             .map(|a| a.transformed(sym))
             .collect(),
-        events: i.events.clone(),
+        events: i.events.iter().map(|e| e.transformed(sym)).collect(),
         reading: reading(i.reading),
     };
     let adj = match adjudicate(&rec) {
@@ -611,6 +621,7 @@ fn result_answer(
         Some(crate::gomoku::result::GameResult::WhiteWins) => ResultName::WhiteWins,
         Some(crate::gomoku::result::GameResult::Draw) => ResultName::Draw,
         Some(crate::gomoku::result::GameResult::BothLose) => ResultName::BothLose,
+        Some(crate::gomoku::result::GameResult::Replay) => ResultName::Replay,
     };
     let out = ResultExpected {
         result: Some(result),
@@ -631,6 +642,8 @@ fn result_answer(
                 .map(|p| p.to_string())
                 .collect(),
         ),
+        violations: Some(adj.violations),
+        warnings: Some(adj.warnings),
     };
     Ok((out, None))
 }
@@ -808,6 +821,8 @@ fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), Mismatch> 
     want("move", &e.last_move, &g.last_move)?;
     want("forbidden", &e.forbidden, &g.forbidden)?;
     want("lapsed", &e.lapsed, &g.lapsed)?;
+    want("violations", &e.violations, &g.violations)?;
+    want("warnings", &e.warnings, &g.warnings)?;
     if let Some(stones) = &e.stones {
         let got = match &g.stones {
             Some(m) => m

@@ -23,6 +23,9 @@ pub enum System {
     RoundRobin,
     /// 积分编排制.
     Swiss,
+    /// 团体赛或对抗赛: team events and matches (Gomoku 2025 24.4.4; the
+    /// Xiangqi rules have no such clause).
+    Team,
 }
 
 /// What happens to a withdrawn player's games.
@@ -39,6 +42,13 @@ pub struct Withdrawal {
 #[error("{0}")]
 pub struct WithdrawalError(String);
 
+impl WithdrawalError {
+    /// An error saying `why`.
+    pub fn new(why: impl Into<String>) -> WithdrawalError {
+        WithdrawalError(why.into())
+    }
+}
+
 /// Rules on a withdrawal after `played` of `opponents` games.
 pub fn withdraw(
     system: System,
@@ -49,6 +59,11 @@ pub fn withdraw(
         return Err(WithdrawalError(format!(
             "{played} games played but only {opponents} opponents"
         )));
+    }
+    if system == System::Team {
+        return Err(WithdrawalError(
+            "the Xiangqi rules say nothing of withdrawals from team events (19.2: round robin, 19.3: Swiss)".into(),
+        ));
     }
     Ok(match system {
         // "凡已赛对手不足半数者 … 一概注销；如达到或超过半数以上，则其成绩有效".
