@@ -504,6 +504,31 @@ case('24.18/cannon-leaves-a-double-screen-to-check', ['24.18', '26.3', '24.1', '
      [W(1, 'w', 'e5d5', check='yes'), W(2, 'b', 'd7e8', [], [], answers='yes', mate=('no', 'yes')),
       W(3, 'w', 'd5e5', [], []), W(4, 'b', 'e8d7', [], [])])
 
+# ---------- 24.10 长杀
+case('24.10/cannon-threatens-the-file-twice', ['24.10', '24.2', '24.6', '24.13', '25.3'],
+     '炮在两条横线上轮流伏杀（借兵作炮架沿肋道将死），黑炮轮流拦阻：长杀对长拦，红方变着',
+     'Ke0 Pd7 Ca4 kd9 cb4', 'a4a3 b4b3 a3a4 b3b4', '杀 拦 杀 拦', 'red_must_change',
+     '24.10 (凡走子连续不停杀着而形成循环达三次着，称为"长杀") with a cannon: the black king on d9 '
+     'cannot move (d8 is covered by the red pawn on d7, e9 faces the red king on the open e-file, '
+     'c9 is outside the palace), and the red pawn on d7 is a screen for a cannon on the d-file. '
+     'On a4 the cannon\'s way to d4 is shut by the black cannon on b4. a4a3 opens rank 3: next '
+     'a3d3+ (screen d7); the only answer is b4d4, a second screen, and then d7d8+ mates (the king '
+     'cannot take d8, which the cannon on d3 covers over d4): mate by two checks, no capture: 杀 '
+     '(24.2). The black cannon steps to b3 and shuts rank 3 (24.6 拦: it stands in the red '
+     'cannon\'s way and attacks nothing). a3a4 threatens a4d4#, which nothing can stop (the black '
+     'cannon on b3 reaches no square between d4 and d9): 杀. b3b4 shuts rank 4 again (拦). Every '
+     'red move renews a threat of mate by checks that did not stand before it, and no capture '
+     'is available to either side at any point of the cycle (no 捉 or 兑 beside the 杀): 长杀, '
+     'forbidden (24.13), against 长拦, allowed (24.8, 24.14): red must change (25.3; 26.9.1 '
+     'names 单方长杀 among the moves that must change). Search: after each red move (null move) '
+     'red mates by checks, before it not; after each black move red has no mate.',
+     [W(1, 'w', 'a4a3', [], [], mate=('no', 'yes')), W(2, 'b', 'b4b3', [], []),
+      W(3, 'w', 'a3a4', [], [], mate=('no', 'yes')), W(4, 'b', 'b3b4', [], [])],
+     [("checks_win.py", "a4a3 --checks 2".split(), "mate"),
+      ("checks_win.py", "--checks 2".split(), "none"),
+      ("checks_win.py", "a4a3 b4b3 a3a4 --checks 2".split(), "mate"),
+      ("checks_win.py", "a4a3 b4b3 --checks 2".split(), "none")])
+
 
 def run(tool, fen, args):
     cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
