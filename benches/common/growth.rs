@@ -36,12 +36,7 @@ fn thread_cpu_ns() -> Option<u64> {
 /// before (`t ∝ n^k`), and the target when there is one for that size,
 /// with whether it is met; and records each figure (`what` names the
 /// operation, `unit` what is counted: "players").
-pub fn report(
-    title: &str,
-    what: &str,
-    unit: &str,
-    rows: &[(u32, Duration, Option<Duration>)],
-) {
+pub fn report(title: &str, what: &str, unit: &str, rows: &[(u32, Duration, Option<Duration>)]) {
     println!("{title}");
     println!(
         "  {:>9}  {:>12}  {:>8}  target",

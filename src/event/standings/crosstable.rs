@@ -272,7 +272,12 @@ pub fn up_to(t: &Tournament, whole: &Crosstable, upto: u32) -> Option<Crosstable
     }
     Some(Crosstable {
         entrants,
-        rounds: whole.rounds.iter().copied().filter(|&r| r <= upto).collect(),
+        rounds: whole
+            .rounds
+            .iter()
+            .copied()
+            .filter(|&r| r <= upto)
+            .collect(),
         rounds_planned: whole.rounds_planned,
         withdrawals: Vec::new(),
     })
