@@ -26,6 +26,8 @@ use qigui::event::{GameEntry, GameName, Id, Player, ResultCode, RoundEntry, Syst
 mod events;
 #[path = "common/growth.rs"]
 mod growth;
+#[path = "common/targets.rs"]
+mod targets;
 
 fn event(n: u32, played: u32) -> Tournament {
     let mut t = Tournament::new(GameName::Xiangqi, System::Swiss);
@@ -117,6 +119,8 @@ fn growth() {
     }
     growth::report(
         "Swiss pairing of round 5 from the tournament (附录三), best of 3:",
+        "Swiss pairing of round 5 (附录三)",
+        "players",
         &rows,
     );
     let mut rows = Vec::new();
@@ -133,6 +137,8 @@ fn growth() {
     }
     growth::report(
         "round-robin table (附录二), every round built, best of 1:",
+        "round-robin table (附录二)",
+        "players",
         &rows,
     );
 }

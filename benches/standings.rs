@@ -21,6 +21,8 @@ use qigui::event::{
 mod events;
 #[path = "common/growth.rs"]
 mod growth;
+#[path = "common/targets.rs"]
+mod targets;
 
 fn event(game: GameName, n: u32, rounds: u32) -> Tournament {
     let mut t = Tournament::new(game, System::Swiss);
@@ -86,9 +88,12 @@ fn bench(c: &mut Criterion) {
         b.iter(|| qigui::formats::trf::read(&text, "bench"))
     });
     let big = events::swiss_event(GameName::Xiangqi, 10_000, 4, 9);
-    c.bench_function("standings swiss 10000x4 14.3.1", |b| {
+    let mut g = c.benchmark_group("standings swiss 10000x4");
+    g.sample_size(10);
+    g.bench_function("14.3.1", |b| {
         b.iter(|| qigui::event::standings::compute(&big, None))
     });
+    g.finish();
 }
 
 /// Standings at 1k, 10k and 100k players, beside the target.
@@ -104,6 +109,8 @@ fn growth() {
     }
     growth::report(
         "standings of a Swiss event after 4 rounds of 9 (14.3.1), best of 3:",
+        "standings after 4 rounds (14.3.1)",
+        "players",
         &rows,
     );
 }

@@ -29,7 +29,7 @@
 //! The module only reads, checks and writes the record; what the results
 //! are worth and how the players rank is [`crate::event::standings`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -864,7 +864,7 @@ impl Tournament {
     /// registered, each player in the team he names.
     fn check_entrants(&self, file: &str) -> Result<Registry, TournamentError> {
         let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
-        let mut players = BTreeSet::new();
+        let mut players = HashSet::with_capacity(self.players.len());
         for p in &self.players {
             if p.id == 0 {
                 return err("players".into(), "a player's id must be at least 1".into());
@@ -876,7 +876,7 @@ impl Tournament {
                 );
             }
         }
-        let mut teams = BTreeSet::new();
+        let mut teams = HashSet::new();
         for t in &self.teams {
             if !teams.insert(t.id.clone()) {
                 return err(format!("team {}", t.id), "two teams have this id".into());
@@ -908,7 +908,7 @@ impl Tournament {
                 }
             }
         }
-        let team_of: BTreeMap<Id, Id> = self
+        let team_of: HashMap<Id, Id> = self
             .team_members()
             .iter()
             .flat_map(|(t, ps)| ps.iter().map(move |p| (Id::from(*p), t.clone())))
@@ -955,7 +955,9 @@ impl Tournament {
     ) -> Result<(), TournamentError> {
         let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
         let rl = format!("round {n}");
-        let mut seen: BTreeMap<Id, Option<Id>> = BTreeMap::new();
+        // Who has played whom in the round; hashed, the round's ids
+        // borrowed: a check linear in the round's size.
+        let mut seen: HashMap<&Id, Option<&Id>> = HashMap::with_capacity(round.games.len() * 2);
         if !round.games.is_empty() && reg.team_event && !reg.placings {
             return err(
                 rl,
@@ -966,8 +968,8 @@ impl Tournament {
             return err(rl, "`matches` are for team events".into());
         }
         for (gi, g) in round.games.iter().enumerate() {
-            let gl = format!("{rl}, game {}", gi + 1);
-            self.check_game(file, gl, g, reg, &mut seen)?;
+            let gl = || format!("{rl}, game {}", gi + 1);
+            self.check_game(file, &gl, g, reg, &mut seen)?;
         }
         for (mi, m) in round.matches.iter().enumerate() {
             let ml = format!("{rl}, match {}", mi + 1);
@@ -988,7 +990,7 @@ impl Tournament {
                     format!("{b} has a bye and a game in the same round"),
                 );
             }
-            seen.insert(b.clone(), None);
+            seen.insert(b, None);
         }
         Ok(())
     }
@@ -996,18 +998,20 @@ impl Tournament {
     /// Checks a game of an individual event (`gl` names it): both players
     /// registered and different, a result, no one playing twice in the
     /// round (`seen`: who has played whom) except a multi-game match.
-    fn check_game(
+    fn check_game<'r>(
         &self,
         file: &str,
-        gl: String,
-        g: &GameEntry,
+        gl: &dyn Fn() -> String,
+        g: &'r GameEntry,
         reg: &Registry,
-        seen: &mut BTreeMap<Id, Option<Id>>,
+        seen: &mut HashMap<&'r Id, Option<&'r Id>>,
     ) -> Result<(), TournamentError> {
-        let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
+        let err = |loc: &dyn Fn() -> String, m: String| {
+            Err(TournamentError::at(format!("{file}: {}", loc()), m))
+        };
         let colours = self.game.colours();
         self.check_colour_keys(g.red.is_some(), g.white.is_some())
-            .or_else(|m| err(gl.clone(), m.to_string()))?;
+            .or_else(|m| err(gl, m.to_string()))?;
         let [a, b] = g.sides(self.game);
         let (Some(a), Some(b)) = (a, b) else {
             return err(
@@ -1027,8 +1031,8 @@ impl Tournament {
             return err(gl, format!("player {a} cannot play himself"));
         }
         for (p, o) in [(a, b), (b, a)] {
-            if let Some(prev) = seen.insert(p.clone(), Some(o.clone())) {
-                let same_pair = prev.as_ref() == Some(o) && self.games_per_match() > 1;
+            if let Some(prev) = seen.insert(p, Some(o)) {
+                let same_pair = prev == Some(o) && self.games_per_match() > 1;
                 if !same_pair {
                     return err(gl, format!("player {p} plays twice in the round"));
                 }
@@ -1040,13 +1044,13 @@ impl Tournament {
     /// Checks a team match (`ml` names it): both teams registered, different
     /// and not playing twice in the round (`seen`), and its games board by
     /// board.
-    fn check_match(
+    fn check_match<'r>(
         &self,
         file: &str,
         ml: String,
-        m: &MatchEntry,
+        m: &'r MatchEntry,
         reg: &Registry,
-        seen: &mut BTreeMap<Id, Option<Id>>,
+        seen: &mut HashMap<&'r Id, Option<&'r Id>>,
     ) -> Result<(), TournamentError> {
         let err = |loc: String, m: String| Err(TournamentError::at(format!("{file}: {loc}"), m));
         let colours = self.game.colours();
@@ -1063,7 +1067,7 @@ impl Tournament {
             if !reg.teams.contains(t) {
                 return err(ml, format!("team {t} is not in `teams`"));
             }
-            if seen.insert(t.clone(), Some(a.clone())).is_some() {
+            if seen.insert(t, Some(a)).is_some() {
                 return err(ml, format!("team {t} plays twice in the round"));
             }
         }
@@ -1216,10 +1220,10 @@ impl Tournament {
 /// What checking the rounds needs: the ids registered, each player's
 /// team, and the kind of event.
 struct Registry {
-    players: BTreeSet<Id>,
-    teams: BTreeSet<Id>,
+    players: HashSet<Id>,
+    teams: HashSet<Id>,
     /// Player → team.
-    team_of: BTreeMap<Id, Id>,
+    team_of: HashMap<Id, Id>,
     team_event: bool,
     /// A team event ranked by its players' placings.
     placings: bool,

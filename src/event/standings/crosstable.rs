@@ -6,7 +6,7 @@
 //! record is one encounter: a game, a multi-game match between two players
 //! (14.2), a team match (13.2), or a bye.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::event::tournament::{
     EventType, GameEntry, Id, MatchEntry, Outcome, PenaltyKind, ResultCode, System, TeamRanking,
@@ -183,7 +183,7 @@ fn entrants_of(t: &Tournament, teams: bool) -> Vec<Entrant> {
 pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, StandingsError> {
     let teams = ranks_teams(t);
     let mut entrants = entrants_of(t, teams);
-    let index: BTreeMap<Id, usize> = entrants
+    let index: HashMap<Id, usize> = entrants
         .iter()
         .enumerate()
         .map(|(i, e)| (e.id.clone(), i))
@@ -231,12 +231,64 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
     })
 }
 
+/// The table of rounds up to `upto` taken from `whole`, the table of every
+/// round, when that is what [`build`] would give: when no one withdrew
+/// (a withdrawal's effect depends on the rounds included, article 19), the
+/// records are those of the rounds up to `upto` in the same order, and the
+/// penalties (18.1, 18.2) are counted again up to `upto`. `None` when
+/// someone withdrew: build the table again.
+pub fn up_to(t: &Tournament, whole: &Crosstable, upto: u32) -> Option<Crosstable> {
+    if !t.withdrawals.is_empty() || !whole.withdrawals.is_empty() {
+        return None;
+    }
+    let mut entrants: Vec<Entrant> = whole
+        .entrants
+        .iter()
+        .map(|e| Entrant {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            records: e
+                .records
+                .iter()
+                .filter(|r| r.round.is_some_and(|n| n <= upto))
+                .cloned()
+                .collect(),
+            cancelled: e.cancelled,
+            warnings: e.warnings,
+            disqualifications: e.disqualifications,
+        })
+        .collect();
+    if !t.penalties.is_empty() {
+        let index: HashMap<Id, usize> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id.clone(), i))
+            .collect();
+        for e in &mut entrants {
+            e.warnings = 0;
+            e.disqualifications = 0;
+        }
+        count_penalties(t, &index, ranks_teams(t), upto, &mut entrants);
+    }
+    Some(Crosstable {
+        entrants,
+        rounds: whole
+            .rounds
+            .iter()
+            .copied()
+            .filter(|&r| r <= upto)
+            .collect(),
+        rounds_planned: whole.rounds_planned,
+        withdrawals: Vec::new(),
+    })
+}
+
 /// Every encounter up to round `upto`, in order, and the byes (round,
 /// entrant); `n` entrants. `pair_matches`: an individual event's games of one pairing
 /// in a round make one match (14.2).
 fn encounters(
     t: &Tournament,
-    index: &BTreeMap<Id, usize>,
+    index: &HashMap<Id, usize>,
     n: usize,
     teams: bool,
     pair_matches: bool,
@@ -354,7 +406,7 @@ fn cycles_of(t: &Tournament) -> u32 {
 fn withdrawal_effects(
     t: &Tournament,
     rules: &RuleSet,
-    index: &BTreeMap<Id, usize>,
+    index: &HashMap<Id, usize>,
     n: usize,
     encounters: &[Enc],
 ) -> Result<Vec<WithdrawalEffect>, StandingsError> {
@@ -525,7 +577,7 @@ fn score_byes(rules: &RuleSet, teams: bool, byes: &[(u32, usize)], entrants: &mu
 /// of a team's player counts for the team (18.5: "人(队)").
 fn count_penalties(
     t: &Tournament,
-    index: &BTreeMap<Id, usize>,
+    index: &HashMap<Id, usize>,
     teams: bool,
     upto: u32,
     entrants: &mut [Entrant],

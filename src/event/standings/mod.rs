@@ -213,14 +213,27 @@ fn compute_with(t: &Tournament, rs: &RuleSet, chain: &Chain) -> Result<Standings
     {
         // The ranking after each earlier round, by the same rules (and, for
         // its own ties, the rounds before it: "以此类推").
+        // Without withdrawals the table after round r is the final table's
+        // records of rounds up to r (`crosstable::up_to`), so it is built
+        // once; only the ranks are needed, so each criterion is computed
+        // only for the entrants still tied when it is reached (`Fill::Lazy`).
+        let whole = crosstable::build(t, rs, last)?;
         for r in t.round_numbers() {
             if r >= last {
                 break;
             }
-            let table = crosstable::build(t, rs, r)?;
-            let ranks = rank_table(t, rs, chain, &table, &previous, None, None).ranks();
-            previous.insert(r, ranks);
+            let table = match crosstable::up_to(t, &whole, r) {
+                Some(table) => table,
+                None => crosstable::build(t, rs, r)?,
+            };
+            let ranks = rank_table_as(t, rs, chain, &table, &previous, None, None, Fill::Lazy);
+            previous.insert(r, ranks.ranks());
         }
+        let mut ranked = rank_table(t, rs, chain, &whole, &previous, None, None);
+        if let Some(pair) = t.final_players()? {
+            place_finalists(&whole, &mut ranked, &pair)?;
+        }
+        return Ok(assemble(t, rs, chain, &whole, ranked, None));
     }
     let table = crosstable::build(t, rs, last)?;
     let mut ranked = rank_table(t, rs, chain, &table, &previous, None, None);
@@ -351,6 +364,18 @@ impl Ranked {
     }
 }
 
+/// Which values a ranking computes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fill {
+    /// Every criterion's value for every ranked entrant (the table shows
+    /// them all).
+    All,
+    /// Only the values needed to order the entrants: a criterion's value
+    /// for the entrants still tied when it is reached (the ranks are the
+    /// same; used for the rankings after earlier rounds, 14.3.1).
+    Lazy,
+}
+
 fn rank_table(
     t: &Tournament,
     rs: &RuleSet,
@@ -360,29 +385,53 @@ fn rank_table(
     placings: Option<&[Vec<u32>]>,
     member_fouls: Option<&[u32]>,
 ) -> Ranked {
+    rank_table_as(
+        t,
+        rs,
+        chain,
+        table,
+        previous,
+        placings,
+        member_fouls,
+        Fill::All,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rank_table_as(
+    t: &Tournament,
+    rs: &RuleSet,
+    chain: &Chain,
+    table: &Crosstable,
+    previous: &BTreeMap<u32, Vec<Option<u32>>>,
+    placings: Option<&[Vec<u32>]>,
+    member_fouls: Option<&[u32]>,
+    fill: Fill,
+) -> Ranked {
     let ctx = Ctx::new(table, rs, t.system, previous, placings, member_fouls);
     let n = table.entrants.len();
     let k = chain.criteria.len();
     let active = table.active();
     let mut values: Vec<Vec<Value>> = vec![vec![None; k]; n];
-    for (ci, c) in chain.criteria.iter().enumerate() {
-        if c.tiebreak.depends_on_group() {
-            continue;
-        }
-        for &e in &active {
-            values[e][ci] = c.value(&ctx, e, &active);
+    if fill == Fill::All {
+        for (ci, c) in chain.criteria.iter().enumerate() {
+            if c.tiebreak.depends_on_group() {
+                continue;
+            }
+            for &e in &active {
+                values[e][ci] = c.value(&ctx, e, &active);
+            }
         }
     }
     let mut classes = Vec::new();
-    split(
-        &ctx,
-        &chain.criteria,
-        &mut values,
-        active,
-        0,
-        None,
-        &mut classes,
-    );
+    let mut s = Splitter {
+        ctx: &ctx,
+        criteria: &chain.criteria,
+        values: &mut values,
+        lazy: fill == Fill::Lazy,
+        out: &mut classes,
+    };
+    s.split(active, 0, None);
     Ranked { classes, values, n }
 }
 
@@ -405,52 +454,60 @@ fn compare(a: &[Points], b: &[Points], higher_is_better: bool) -> (Ordering, usi
     (Ordering::Equal, 0)
 }
 
-fn split(
-    ctx: &Ctx,
-    criteria: &[Criterion],
-    values: &mut [Vec<Value>],
-    group: Vec<usize>,
-    k: usize,
-    first: Option<Decision>,
-    out: &mut Vec<(Vec<usize>, Option<Decision>)>,
-) {
-    if group.len() <= 1 || k >= criteria.len() {
-        if !group.is_empty() {
-            out.push((group, first));
-        }
-        return;
-    }
-    let c = criteria[k];
-    if c.tiebreak.depends_on_group() {
-        for &e in &group {
-            values[e][k] = c.value(ctx, e, &group);
-        }
-    }
-    let better = c.tiebreak.higher_is_better();
-    // Not applicable to someone (直胜 before all have met): no separation.
-    if group.iter().any(|&e| values[e][k].is_none()) {
-        split(ctx, criteria, values, group, k + 1, first, out);
-        return;
-    }
-    // Read in place: a sort of n entrants compares O(n log n) times.
-    let key = |e: usize| -> &[Points] { values[e][k].as_deref().unwrap_or(&[]) };
-    let mut sorted = group.clone();
-    sorted.sort_by(|&a, &b| compare(key(a), key(b), better).0);
-    let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
-    for e in sorted {
-        match classes.last_mut() {
-            Some((cls, _)) if compare(key(cls[0]), key(e), better).0 == Ordering::Equal => {
-                cls.push(e);
+/// Splits groups of tied entrants criterion by criterion.
+struct Splitter<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    criteria: &'c [Criterion],
+    values: &'c mut [Vec<Value>],
+    /// Compute every criterion's value when a group reaches it (else only
+    /// the group criteria's; the others were computed for everyone).
+    lazy: bool,
+    out: &'c mut Vec<(Vec<usize>, Option<Decision>)>,
+}
+
+impl Splitter<'_, '_> {
+    fn split(&mut self, group: Vec<usize>, k: usize, first: Option<Decision>) {
+        if group.len() <= 1 || k >= self.criteria.len() {
+            if !group.is_empty() {
+                self.out.push((group, first));
             }
-            Some((cls, _)) => {
-                let step = compare(key(cls[0]), key(e), better).1;
-                classes.push((vec![e], Some(Decision { criterion: k, step })));
-            }
-            None => classes.push((vec![e], first)),
+            return;
         }
-    }
-    for (cls, label) in classes {
-        split(ctx, criteria, values, cls, k + 1, label, out);
+        let c = self.criteria[k];
+        if c.tiebreak.depends_on_group() || self.lazy {
+            // Each entrant reaches criterion k in one group only.
+            for &e in &group {
+                self.values[e][k] = c.value(self.ctx, e, &group);
+            }
+        }
+        let better = c.tiebreak.higher_is_better();
+        let values = &*self.values;
+        // Not applicable to someone (直胜 before all have met): no separation.
+        if group.iter().any(|&e| values[e][k].is_none()) {
+            self.split(group, k + 1, first);
+            return;
+        }
+        // Read in place: a sort of n entrants compares O(n log n) times.
+        let key = |e: usize| -> &[Points] { values[e][k].as_deref().unwrap_or(&[]) };
+        let mut sorted = group;
+        sorted.sort_by(|&a, &b| compare(key(a), key(b), better).0);
+        let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
+        for e in sorted {
+            match classes.last_mut() {
+                Some((cls, _)) => {
+                    let (o, step) = compare(key(cls[0]), key(e), better);
+                    if o == Ordering::Equal {
+                        cls.push(e);
+                    } else {
+                        classes.push((vec![e], Some(Decision { criterion: k, step })));
+                    }
+                }
+                None => classes.push((vec![e], first)),
+            }
+        }
+        for (cls, label) in classes {
+            self.split(cls, k + 1, label);
+        }
     }
 }
 
@@ -465,7 +522,8 @@ fn assemble(
     let unshared = unshared_places(t, rs.edition);
     let withdrawn: BTreeMap<usize, &WithdrawalEffect> =
         table.withdrawals.iter().map(|w| (w.entrant, w)).collect();
-    let mut rows = Vec::new();
+    let mut values = ranked.values;
+    let mut rows = Vec::with_capacity(table.entrants.len());
     let mut place = 1u32;
     for (class, label) in &ranked.classes {
         let tied = class.len() > 1;
@@ -476,7 +534,7 @@ fn assemble(
                 rank: place,
                 id: en.id.clone(),
                 name: en.name.clone(),
-                values: ranked.values[e].clone(),
+                values: std::mem::take(&mut values[e]),
                 decided_by: *label,
                 tied,
                 playoff,

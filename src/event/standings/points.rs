@@ -137,7 +137,11 @@ impl fmt::Display for Points {
     /// written `35/9`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.den == 1 {
-            return write!(f, "{}", self.num);
+            // i64 is written faster than i128 and holds every score.
+            return match i64::try_from(self.num) {
+                Ok(n) => write!(f, "{n}"),
+                Err(_) => write!(f, "{}", self.num),
+            };
         }
         if self.terminates() {
             // Exact: print enough decimals.
@@ -156,6 +160,10 @@ impl fmt::Display for Points {
 
 impl Ord for Points {
     fn cmp(&self, other: &Points) -> Ordering {
+        // Denominators are positive: equal ones compare the numerators.
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
         (self.num * other.den).cmp(&(other.num * self.den))
     }
 }
@@ -169,6 +177,13 @@ impl PartialOrd for Points {
 impl Add for Points {
     type Output = Points;
     fn add(self, o: Points) -> Points {
+        // Whole numbers (most scores) need no reduction.
+        if self.den == 1 && o.den == 1 {
+            return Points {
+                num: self.num + o.num,
+                den: 1,
+            };
+        }
         Points::raw(self.num * o.den + o.num * self.den, self.den * o.den)
     }
 }
