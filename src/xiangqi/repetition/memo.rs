@@ -208,3 +208,47 @@ impl Hasher for Fx {
         self.0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::position::Position;
+    use crate::xiangqi::repetition::protection::unit_at;
+
+    /// Every pawn of either side on every point, after every last move
+    /// between two points of a few files: the value [`unit_at`] gives is
+    /// the same under the context and under its [`value_key`], and the key
+    /// keeps the last move exactly when it crossed the river.
+    #[test]
+    fn the_value_key_keeps_what_values_read() {
+        let fens = [
+            // Red pawns across the river and at home, black ones too.
+            "4k4/9/9/P1P1P1P1P/p1p1p1p1p/P1P1P1P1P/p1p1p1p1p/9/9/4K4 w - - 0 1",
+            "3k5/9/9/1P1P1P1P1/1p1p1p1p1/1P1P1P1P1/1p1p1p1p1/9/9/5K3 b - - 0 1",
+        ];
+        let mut crossing = 0;
+        for fen in fens {
+            let pos = Position::from_fen_with(fen, crate::xiangqi::position::Validation::Relaxed)
+                .unwrap();
+            for from in (0..90).filter_map(Square::from_index) {
+                for to in (0..90).filter_map(Square::from_index) {
+                    let ctx = ValueContext {
+                        last_move: Some(Move::new(from, to)),
+                    };
+                    let key = value_key(&ctx);
+                    let crosses = from.on_own_half(Color::Red) != to.on_own_half(Color::Red);
+                    assert_eq!(key.last_move.is_some(), crosses, "{from}{to}");
+                    crossing += usize::from(crosses);
+                    for sq in (0..90).filter_map(Square::from_index) {
+                        assert_eq!(
+                            unit_at(&pos, sq, &ctx),
+                            unit_at(&pos, sq, &key),
+                            "{fen}: {sq} after {from}{to}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(crossing, 2 * 2 * 45 * 45);
+    }
+}
