@@ -571,6 +571,13 @@ pub fn cut_quoted(message: &str) -> String {
     out
 }
 
+// The classifier's searches (issue 26, the exchange search's table).
+
+/// The most positions one exchange search (24.3, the captures that follow
+/// a first capture) keeps in its transposition table: past it, the search
+/// goes on without storing more, so its memory stays bounded.
+pub const EXCHANGE_TABLE_ENTRIES: usize = 4_096;
+
 #[cfg(test)]
 mod tests {
     use super::*;

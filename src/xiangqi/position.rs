@@ -1640,6 +1640,28 @@ impl fmt::Display for Position {
     }
 }
 
+/// The board and the side to move, without the clocks: what a position's
+/// legal moves, and so every analysis of the classifier, depend on — the
+/// key of its shared answers and transposition tables
+/// (`repetition::memo`), under which a position reached again later in a
+/// cycle, or by another order of moves in a search, is the same.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct BoardKey {
+    board: [u8; 90],
+    turn: Color,
+}
+
+impl Position {
+    /// The position's [`BoardKey`].
+    #[inline]
+    pub(crate) fn board_key(&self) -> BoardKey {
+        BoardKey {
+            board: self.board,
+            turn: self.turn,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,7 @@ use crate::xiangqi::repetition::material::{self, Trade, Unit};
 use crate::xiangqi::repetition::memo;
 use crate::xiangqi::repetition::protection::{ValueContext, recapturable_after, unit_at};
 use crate::xiangqi::repetition::ruling::Target;
+use crate::xiangqi::repetition::transposition;
 
 /// Bounds of the searches behind [`threats`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -319,9 +320,68 @@ struct Searcher<'a> {
     starter: Color,
     /// The point of the first capture.
     target: Square,
+    /// The answers of this search's nodes ([`transposition`]): the line a
+    /// node found, with the lengths of the line it was given.
+    table: transposition::Table<(Acc, [u8; 3])>,
 }
 
 impl Searcher<'_> {
+    /// [`Searcher::search_node`], answered from the table when the node was
+    /// searched before ([`transposition`]: the same line, the same
+    /// positions counted).
+    fn search(
+        &mut self,
+        pos: &Position,
+        so_far: &Acc,
+        plies: u32,
+        checks_left: u32,
+        window: (i32, i32),
+    ) -> Acc {
+        if plies == 0 {
+            return self.search_node(pos, so_far, plies, checks_left, window);
+        }
+        let node = transposition::Node::new(
+            pos.board_key(),
+            so_far.gained(),
+            so_far.lost(),
+            so_far.last_move().map(|m| m.to),
+            so_far.last_reply_elsewhere,
+            plies,
+            checks_left,
+            window,
+        );
+        if let Some(((found, [g, l, m]), visited)) = self.table.get(&node)
+            && self.nodes + visited <= self.limit
+        {
+            self.nodes += visited;
+            let mut r = *so_far;
+            for &u in &found.gained[usize::from(g)..usize::from(found.n_gained)] {
+                r.gain(u);
+            }
+            for &u in &found.lost[usize::from(l)..usize::from(found.n_lost)] {
+                r.lose(u);
+            }
+            for &mv in &found.line[usize::from(m)..usize::from(found.n_line)] {
+                r.push(mv);
+            }
+            r.mated = found.mated;
+            r.last_reply_elsewhere = found.last_reply_elsewhere;
+            return r;
+        }
+        let start = self.nodes;
+        let r = self.search_node(pos, so_far, plies, checks_left, window);
+        // A search that reached the node bound is not stored: its answer
+        // depends on where the count stood.
+        if self.nodes <= self.limit {
+            self.table.put(
+                node,
+                (r, [so_far.n_gained, so_far.n_lost, so_far.n_line]),
+                self.nodes - start,
+            );
+        }
+        r
+    }
+
     /// Captures-only search; the side to move may stop unless in check; the
     /// other side may also give `checks_left` quiet checks.
     /// The starting side's gains elsewhere count only when the exchange made
@@ -331,7 +391,7 @@ impl Searcher<'_> {
     ///
     /// Kept whole (about 160 lines): one node of the capture search, its
     /// stand-pat, move ordering and cutoffs reading in order.
-    fn search(
+    fn search_node(
         &mut self,
         pos: &Position,
         so_far: &Acc,
@@ -512,7 +572,13 @@ fn exchange_search_counted(
 ) -> (LineResult, u64) {
     memo::cached(
         |m| &mut m.exchanges,
-        (pos.clone(), mv, *ctx, *limits, free.to_vec()),
+        (
+            pos.board_key(),
+            mv,
+            memo::value_key(ctx),
+            *limits,
+            free.to_vec(),
+        ),
         || exchange_search_uncached(pos, mv, ctx, limits, free),
     )
 }
@@ -541,6 +607,7 @@ fn exchange_search_uncached(
         root_moves: &root_moves,
         starter,
         target: mv.to,
+        table: transposition::Table::new(),
     };
     let r = s.search(
         &after,
@@ -567,6 +634,15 @@ fn free_pieces_among(pos: &Position, legal: &MoveList) -> Vec<Square> {
 /// answer by taking as much elsewhere ([`compensated`]): inside a gain
 /// through checks, the capture the exchange makes free belongs to it.
 fn free_pieces_uncompensated(pos: &Position) -> Vec<Square> {
+    memo::cached(
+        |m| &mut m.free,
+        pos.board_key(),
+        || free_pieces_uncompensated_searched(pos),
+    )
+}
+
+/// [`free_pieces_uncompensated`], searched.
+fn free_pieces_uncompensated_searched(pos: &Position) -> Vec<Square> {
     free_pieces_where(pos, &pos.legal_moves(), |mv, victim| {
         !compensated(pos, mv, victim)
     })
@@ -678,7 +754,7 @@ fn capture_threat(
 ) -> Option<LineResult> {
     memo::cached(
         |m| &mut m.captures,
-        (pos.clone(), target, *ctx, *limits),
+        (pos.board_key(), target, memo::value_key(ctx), *limits),
         || capture_threat_uncached(pos, target, ctx, limits),
     )
 }
@@ -1015,7 +1091,7 @@ fn origin(line: &[Move], sq: Square) -> Square {
 pub fn threats(pos: &Position, ctx: &ValueContext, limits: &ChaseLimits) -> Vec<Threat> {
     memo::cached(
         |m| &mut m.threats,
-        (pos.clone(), *ctx, *limits),
+        (pos.board_key(), memo::value_key(ctx), *limits),
         || threats_uncached(pos, ctx, limits),
     )
 }

@@ -7,7 +7,7 @@
 //! is reached the answer says so instead of guessing.
 
 use crate::xiangqi::board::{Piece, Square};
-use crate::xiangqi::position::{Move, Position};
+use crate::xiangqi::position::{BoardKey, Move, Position};
 use std::collections::HashMap;
 
 use crate::limits::MEMO_ENTRIES;
@@ -70,7 +70,7 @@ struct Search<'a> {
     /// positions it visited: a stored answer is taken only when searching
     /// again would not reach the node bound, and its positions are counted
     /// as if visited, so the answer and the bound are the same as without it.
-    known: HashMap<(Position, u32), Found, memo::FastHash>,
+    known: HashMap<(BoardKey, u32), Found, memo::FastHash>,
 }
 
 impl Search<'_> {
@@ -90,7 +90,7 @@ impl Search<'_> {
         if checks == 0 {
             return None;
         }
-        let key = (pos.clone(), checks);
+        let key = (pos.board_key(), checks);
         if let Some(&(found, used)) = self.known.get(&key)
             && self.nodes + used <= self.limit
         {
@@ -186,7 +186,7 @@ pub fn mate_by_checks_sparing(
 ) -> MateSearch {
     memo::cached(
         |m| &mut m.mates,
-        (pos.clone(), spared.to_vec(), limit),
+        (pos.board_key(), spared.to_vec(), limit),
         || mate_by_checks_searched(pos, spared, limit),
     )
 }
@@ -232,6 +232,15 @@ pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool
 
 /// Whether the side to move has a move that mates at once.
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
+    memo::cached(
+        |m| &mut m.mates_in_one,
+        pos.board_key(),
+        || mate_in_one_searched(pos),
+    )
+}
+
+/// [`mate_in_one`], searched.
+fn mate_in_one_searched(pos: &Position) -> Option<Move> {
     let info = pos.check_info();
     pos.legal_moves()
         .iter()

@@ -18,8 +18,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::limits::MEMO_ENTRIES;
-use crate::xiangqi::board::{Piece, Square};
-use crate::xiangqi::position::{Move, Position};
+use crate::xiangqi::board::{Color, Piece, Square};
+use crate::xiangqi::position::{BoardKey, Move};
 use crate::xiangqi::repetition::chase::{ChaseLimits, LineResult, Threat};
 use crate::xiangqi::repetition::mate::{MateLimit, MateSearch};
 use crate::xiangqi::repetition::protection::ValueContext;
@@ -28,14 +28,30 @@ use crate::xiangqi::repetition::protection::ValueContext;
 type Table<K, V> = HashMap<K, V, FastHash>;
 
 /// The question [`crate::xiangqi::repetition::chase::threats`] answers.
-type ThreatsKey = (Position, ValueContext, ChaseLimits);
+/// Positions are keyed without their clocks ([`BoardKey`]) and values by
+/// [`value_key`]: nothing searched depends on the rest.
+type ThreatsKey = (BoardKey, ValueContext, ChaseLimits);
 /// The question [`crate::xiangqi::repetition::mate::mate_by_checks_sparing`]
 /// answers: the position, the pieces spared and the bound.
-type MateKey = (Position, Vec<(Square, Piece)>, MateLimit);
+type MateKey = (BoardKey, Vec<(Square, Piece)>, MateLimit);
 /// The exchange after a first capture, given the pieces already free.
-type ExchangeKey = (Position, Move, ValueContext, ChaseLimits, Vec<Square>);
+type ExchangeKey = (BoardKey, Move, ValueContext, ChaseLimits, Vec<Square>);
 /// The best capture of one target.
-type CaptureKey = (Position, Square, ValueContext, ChaseLimits);
+type CaptureKey = (BoardKey, Square, ValueContext, ChaseLimits);
+
+/// The part of a [`ValueContext`] values can depend on: the last move
+/// counts (26.7: a pawn that has just crossed the river counts for
+/// nothing, [`crate::xiangqi::repetition::protection::unit_at`]) only when
+/// it crossed the river — from one half to the other —, so any other last
+/// move is keyed as none, and the analyses after different quiet moves are
+/// shared.
+pub(crate) fn value_key(ctx: &ValueContext) -> ValueContext {
+    ValueContext {
+        last_move: ctx
+            .last_move
+            .filter(|m| m.from.on_own_half(Color::Red) != m.to.on_own_half(Color::Red)),
+    }
+}
 
 /// The answers kept while a [`Shared`] is open.
 #[derive(Default)]
@@ -48,6 +64,11 @@ pub(crate) struct Memo {
     pub(crate) exchanges: Table<ExchangeKey, (LineResult, u64)>,
     /// The best capture of one target (`wins_piece`, `needed_for`).
     pub(crate) captures: Table<CaptureKey, Option<LineResult>>,
+    /// [`crate::xiangqi::repetition::mate::mate_in_one`].
+    pub(crate) mates_in_one: Table<BoardKey, Option<Move>>,
+    /// The pieces free to take whose capture is not answered by as much
+    /// (`chase::free_pieces_uncompensated`).
+    pub(crate) free: Table<BoardKey, Vec<Square>>,
 }
 
 thread_local! {
@@ -185,5 +206,49 @@ impl Hasher for Fx {
     #[inline]
     fn finish(&self) -> u64 {
         self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::position::Position;
+    use crate::xiangqi::repetition::protection::unit_at;
+
+    /// Every pawn of either side on every point, after every last move
+    /// between two points of a few files: the value [`unit_at`] gives is
+    /// the same under the context and under its [`value_key`], and the key
+    /// keeps the last move exactly when it crossed the river.
+    #[test]
+    fn the_value_key_keeps_what_values_read() {
+        let fens = [
+            // Red pawns across the river and at home, black ones too.
+            "4k4/9/9/P1P1P1P1P/p1p1p1p1p/P1P1P1P1P/p1p1p1p1p/9/9/4K4 w - - 0 1",
+            "3k5/9/9/1P1P1P1P1/1p1p1p1p1/1P1P1P1P1/1p1p1p1p1/9/9/5K3 b - - 0 1",
+        ];
+        let mut crossing = 0;
+        for fen in fens {
+            let pos = Position::from_fen_with(fen, crate::xiangqi::position::Validation::Relaxed)
+                .unwrap();
+            for from in (0..90).filter_map(Square::from_index) {
+                for to in (0..90).filter_map(Square::from_index) {
+                    let ctx = ValueContext {
+                        last_move: Some(Move::new(from, to)),
+                    };
+                    let key = value_key(&ctx);
+                    let crosses = from.on_own_half(Color::Red) != to.on_own_half(Color::Red);
+                    assert_eq!(key.last_move.is_some(), crosses, "{from}{to}");
+                    crossing += usize::from(crosses);
+                    for sq in (0..90).filter_map(Square::from_index) {
+                        assert_eq!(
+                            unit_at(&pos, sq, &ctx),
+                            unit_at(&pos, sq, &key),
+                            "{fen}: {sq} after {from}{to}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(crossing, 2 * 2 * 45 * 45);
     }
 }
