@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Composed and independently verified boards for clauses 24.1-24.9 of the
+2020 Xiangqi rules (将 杀 捉 兑 献 拦 跟 闲 长将; issue 24, item 3).
+
+Writes cases/xiangqi-2020/24-composed.yaml. Each case is a small position of
+our own (pieces as `<letter><square>`, red upper case, ICCS squares), one
+period of a repetition cycle, the labels and verdict the clause's words
+give, and the reasoning in the note, written by hand from the book. Every
+case names, ply by ply, the facts of tools/difftest/move_facts.py that bear
+its reasoning out: whether the move checks, whether either side mates by
+checks before and after it, what each side can win by captures before and
+after it (the book's values, 1.2, 26.6, 26.7), and what taking the moved
+piece costs — a plain search over Fairy-Stockfish's move generator (pyffish)
+that shares no code with qigui. Cases may also name runs of
+tools/difftest/exchange_check.py or checks_win.py. This script runs them all
+and refuses to write the file when one prints something else; the legality
+of positions and cycles is checked by tools/authoring/clause_cases.py's move
+generator.
+
+qigui is run only to record where it diverges (the case is then skipped with
+the divergence as its reason).
+
+Usage: python3 tools/authoring/composed_24.py [path to the qigui binary]
+(needs pyffish: pip install pyffish)
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import clause_cases as cc  # noqa: E402
+
+OUT = "cases/xiangqi-2020/24-composed.yaml"
+DIFFTEST = os.path.join(HERE, "..", "difftest")
+
+CASES = []
+
+
+def case(cid, clauses, desc, pieces, moves, labels, verdict, note, facts, runs=(), turn="w"):
+    """`facts`: {ply: [lines move_facts.py must print for that ply]};
+    `runs`: extra (tool, args after the FEN, expected output) checks."""
+    CASES.append(dict(cid=cid, clauses=clauses, desc=desc, pieces=cc.P(pieces),
+                      moves=moves.split(), labels=labels.split(), verdict=verdict,
+                      note=note, facts=facts, runs=list(runs), turn=turn,
+                      optional=False, key_points=[]))
+
+
+def X(args, expect):
+    """An exchange_check.py run (after the FEN) and a line it must print."""
+    return ("exchange_check.py", args.split(), expect)
+
+
+def C(args, expect):
+    """A checks_win.py run (after the FEN) and what it must print."""
+    return ("checks_win.py", args.split(), expect)
+
+
+# Fact lines (tools/difftest/move_facts.py) that recur.
+CHECK = "check: yes"
+NO_CHECK = "check: no"
+NO_MATE = "mover mates: before no, after no"
+MATE_NEW = "mover mates: before no, after yes"
+NO_NEW = "new mover gains: []"
+QUIET = [NO_CHECK, NO_MATE, NO_NEW, "moved piece taken: []"]
+
+
+def quiet(*plies):
+    """The plies that check nothing, threaten no mate, win nothing new and
+    offer nothing: 24.8's plain 闲."""
+    return {p: QUIET for p in plies}
+
+
+# ---------- 24.1 将 (凡走子直接攻击对方帅(将)者; 3.1: 一方棋子攻击对方的帅(将))
+CHECK_THEN_IDLE = ("24.13 does not forbid 一将一闲, and 两闲 are allowed: both sides play "
+                   "allowed moves (24.14), 25.2 gives a draw.")
+case('24.1/pawn-check', ['24.1', '24.8'],
+     '过河兵横走将军，有马保护，退回为闲',
+     'Kd0 Pd8 Nc7 ke9 pi3', 'd8e8 e9f9 e8d8 f9e9', '将 闲 闲 闲', 'draw',
+     '24.1 by a pawn: d8e8 puts the crossed pawn in front of the king on e9, which it attacks '
+     '(a pawn across the river takes forward and sideways): 将. The horse on c7 protects e8 '
+     '(leg d7), so the king cannot take the pawn and steps to f9 (d9 is the horse\'s). '
+     'e8d8 attacks d9, c8 and e8, none occupied: 闲; the king\'s moves attack nothing: 闲. '
+     + CHECK_THEN_IDLE,
+     {1: [CHECK, NO_NEW], 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.1/horse-uncovers-rook', ['24.1', '24.8'],
+     '马离开中线，闪出车将军（闪将）',
+     'Kf0 Re1 Ne5 ke9 pi3', 'e5c6 e9d9 c6e5 d9e9', '将 闲 闲 闲', 'draw',
+     '24.1 read with 3.1 (一方棋子攻击对方的帅(将)…称为"将军"): the move is the 走子 and the '
+     'attack may come from another piece. e5c6 (leg d5) takes the horse off the e-file and the '
+     'rook on e1 attacks the king on e9 (e2-e8 empty): a discovered check, 将. The horse on c6 '
+     'attacks nothing. The king steps to d9 (f9 would face the red king on f0); c6e5 (leg d6) '
+     'blocks the file again and attacks nothing (闲); the king returns (闲). ' + CHECK_THEN_IDLE,
+     {1: [CHECK, NO_NEW], 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.1/advisor-uncovers-rook', ['24.1', '24.8'],
+     '仕离开中线，闪出底线车将军',
+     'Kd0 Re0 Ae1 ke9 pi3', 'e1f2 e9f9 f2e1 f9e9', '将 闲 闲 闲', 'draw',
+     '24.1 by a piece that cannot attack the king itself: the advisor on e1 stands between the '
+     'rook on e0 and the king on e9; e1f2 opens the e-file and the rook attacks the king (e1-e8 '
+     'empty): 将 (3.1: 一方棋子攻击对方的帅(将)). The king steps aside to f9 (闲); f2e1 closes the '
+     'file and attacks nothing (闲); the king returns (闲). ' + CHECK_THEN_IDLE,
+     {1: [CHECK, NO_NEW], 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.1/horse-becomes-cannon-screen', ['24.1', '24.8'],
+     '马跳到中线作炮架，炮将军',
+     'Kd0 Ce1 Nc4 ke9 pi3', 'c4e5 e9f9 e5c4 f9e9', '将 闲 闲 闲', 'draw',
+     '24.1: c4e5 (leg d4) puts the horse on the e-file between the cannon on e1 and the king on '
+     'e9, the one screen the cannon needs (e2-e4 and e6-e8 empty): the king is attacked, 将. '
+     'The horse on e5 attacks nothing itself. The king steps to f9 (d9 would face the red king '
+     'on d0) (闲); e5c4 (leg d5) takes the screen away and attacks nothing (闲); the king '
+     'returns (闲). ' + CHECK_THEN_IDLE,
+     {1: [CHECK, NO_NEW], 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.1/black-elephant-uncovers-rook', ['24.1', '24.8'],
+     '黑象飞开，闪出黑车将军；红帅躲将',
+     'Ke0 Pa6 kd9 re8 be7', 'e7g9 e0f0 g9e7 f0e0', '将 闲 闲 闲', 'draw',
+     '24.1 for black, black to move: the elephant on e7 stands between the rook on e8 and the red '
+     'king on e0; e7g9 (eye f8) opens the file and the rook attacks the king (e1-e7 empty): 将. '
+     'The king steps to f0 (d0 would face the black king on d9) (闲); g9e7 closes the file and '
+     'attacks nothing (闲); the king returns (闲). Black 一将一闲, red 两闲: both allowed (24.13, '
+     '24.14), draw (25.2).',
+     {1: [CHECK, NO_NEW], 2: QUIET, 3: QUIET, 4: QUIET}, turn='b')
+
+
+def verify(fen, c, cache):
+    errs = []
+    for ply, lines in sorted(c["facts"].items()):
+        key = (fen, tuple(c["moves"]), ply)
+        if key not in cache:
+            cmd = [sys.executable, os.path.join(DIFFTEST, "move_facts.py"), fen] + c["moves"] + ["--ply", str(ply)]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            cache[key] = r.stdout + r.stderr
+        out = cache[key]
+        for want in lines:
+            if want not in out.splitlines():
+                errs.append(f"move_facts --ply {ply}: expected {want!r}, got {out.strip()!r}")
+    for tool, args, expect in c["runs"]:
+        cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if expect not in r.stdout:
+            errs.append(f"{tool} {' '.join(args)}: expected {expect!r}, got {r.stdout.strip()!r} {r.stderr.strip()}")
+    return errs
+
+
+def checks_text(c):
+    parts = []
+    for ply, lines in sorted(c["facts"].items()):
+        parts.append(f"ply {ply}: " + ", ".join(lines))
+    text = "move_facts.py FEN MOVES --ply K -> " + "; ".join(parts)
+    for t, a, e in c["runs"]:
+        text += f"; {t} FEN {' '.join(a)} -> {e}"
+    return text
+
+
+def main():
+    qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
+    only = sys.argv[2] if len(sys.argv) > 2 else None
+    bad = False
+    q = cc.q
+    cache = {}
+    L = ["format: 1", "edition: xiangqi-2020", "description: >-",
+         "  Composed boards for clauses 24.1-24.9 (将 杀 捉 兑 献 拦 跟 闲 长将) beyond",
+         "  24-26-clauses.yaml, at least three per clause, each a position of our own",
+         "  with the clause's reasoning in its note and every ply verified by an",
+         "  independent search over Fairy-Stockfish's move generator",
+         "  (tools/difftest/move_facts.py: checks, mates by checks, captures and",
+         "  complete exchanges before and after the move, the moved piece taken).",
+         "  Written by tools/authoring/composed_24.py, which refuses to write the",
+         "  file when a search disagrees. A case qigui does not reproduce is skipped",
+         "  with the exact divergence as its reason.",
+         "cases:"]
+    for c in CASES:
+        if only and not c["cid"].startswith(only):
+            continue
+        fen, errs = cc.check(c)
+        if not errs:
+            errs = verify(fen, c, cache)
+        if errs:
+            bad = True
+            print("ERROR", c["cid"], fen, *errs, sep="\n  ", file=sys.stderr)
+            continue
+        L.append("  - id: " + "xiangqi-2020/" + c["cid"])
+        L.append("    kind: move-labels")
+        L.append("    clauses: [" + ", ".join(q(x) for x in c["clauses"]) + "]")
+        L.append("    description: " + q(c["desc"]))
+        L.append("    provenance: composed")
+        L.append("    note: " + q(c["note"] + " [independent checks: " + checks_text(c) + "]"))
+        div = cc.divergence(qigui, fen, c)
+        if div:
+            print("DIVERGENCE", c["cid"], div, file=sys.stderr)
+            L.append("    skip: " + q("Known divergence: " + div))
+        L.append("    input:")
+        L.append("      fen: " + q(fen))
+        L.append("      moves: [" + ", ".join(c["moves"]) + "]")
+        exp = "{labels: [" + ", ".join(c["labels"]) + "]"
+        if c["verdict"]:
+            exp += ", verdict: " + c["verdict"]
+        L.append("    expected: " + exp + "}")
+    if bad:
+        sys.exit(1)
+    if only:
+        print("\n".join(L[11:]))
+        return
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(L) + "\n")
+    print(f"{OUT}: {len(CASES)} cases", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
