@@ -121,6 +121,58 @@ case('24.1/black-elephant-uncovers-rook', ['24.1', '24.8'],
      {1: [CHECK, NO_NEW], 2: QUIET, 3: QUIET, 4: QUIET}, turn='b')
 
 
+# ---------- 24.2 杀 (凡走子企图下一着将军或连续将军以将死对方者)
+THREAT_THEN_IDLE = ("一杀一闲 is not forbidden (24.13 forbids 长杀 and 杀 with 将 or 捉), 两闲 "
+                    "are allowed: draw (24.14, 25.2).")
+RETURN = [NO_CHECK, "mover mates: before yes, after no", NO_NEW]
+case('24.2/rook-shifts-to-an-open-file', ['24.2', '24.8'],
+     '车平到通畅的直线，伏下一着进底将死（双车错）：杀',
+     'Kd0 Ra8 Rc1 Pc6 ke9 pi3', 'c1b1 i3h3 b1c1 h3i3', '杀 闲 闲 闲', 'draw',
+     '24.2, a threat that is no check and exists only after the move: the rook on c1 is stopped '
+     'on the c-file by its own pawn on c6; c1b1 opens the b-file to it, and b1b9 would then be '
+     'mate — the king on e9 cannot step to d9 or d8 (facing the red king on d0), nor to e8 or f8 '
+     '(the rook on a8 holds rank 8), nor stay on rank 9, and black has nothing to block or take '
+     'with. So c1b1 企图下一着将军以将死对方: 杀. Before it red had no mate by checks. b1c1 gives '
+     'the threat up (闲); the black pawn\'s moves attack nothing (闲). ' + THREAT_THEN_IDLE,
+     {1: [NO_CHECK, MATE_NEW, NO_NEW], 2: QUIET, 3: RETURN, 4: QUIET},
+     [X('c1b1 --mate 1', 'mate by at most 1 checks: yes'), X('--mate 2', 'mate by at most 2 checks: no')])
+case('24.2/pawn-opens-the-rook-file', ['24.2', '24.8'],
+     '兵横走让开车路，伏车进底将死：走动之子不是作杀之子，仍为杀',
+     'Kf0 Ri8 Rc1 Pc5 kd9 pa3', 'c5b5 a3b3 b5c5 b3a3', '杀 闲 闲 闲', 'draw',
+     '24.2 (凡走子企图下一着将军…以将死对方者): the moved piece need not give the mate. The '
+     'crossed pawn on c5 blocks the rook on c1; c5b5 opens the c-file and c1c9 would be mate: '
+     'the king on d9 cannot go to e9 (the rook on c9 holds rank 9 through it), to d8 or e8 (the '
+     'rook on i8 holds rank 8), and nothing black can block or take. Before the move red had no '
+     'mate by checks: 杀. b5c5 closes the file again (闲); the pawn on b5 or c5 attacks nothing. '
+     'The black pawn\'s moves attack nothing (闲). ' + THREAT_THEN_IDLE,
+     {1: [NO_CHECK, MATE_NEW, NO_NEW], 2: QUIET, 3: RETURN, 4: QUIET},
+     [X('c5b5 --mate 1', 'mate by at most 1 checks: yes'), X('--mate 2', 'mate by at most 2 checks: no')])
+case('24.2/horse-threatens-a-smothered-check', ['24.2', '24.8'],
+     '马跳到可卧槽的位置，伏下一着马将死（将被己士堵住、帅控中路旁线）：杀',
+     'Kd0 Nc4 ke9 af9 ae8 pi3', 'c4b6 i3h3 b6c4 h3i3', '杀 闲 闲 闲', 'draw',
+     '24.2 by a horse: the king on e9 is boxed in by its own advisors on f9 and e8 and by the red '
+     'king on d0, which holds the open d-file (d9 would face it). c4b6 (leg c5) lets the horse '
+     'jump to c8 next (leg b7), attacking e9 over the empty d8, where no black piece can block '
+     'the leg or take the horse (the advisor on e8 reaches d7, f7, d9): b6c8 would be mate, so '
+     'c4b6 is 杀, without check. From c4 there is no mate by checks. b6c4 gives it up (闲); the '
+     'black pawn\'s moves attack nothing (闲). ' + THREAT_THEN_IDLE,
+     {1: [NO_CHECK, MATE_NEW, NO_NEW], 2: QUIET, 3: RETURN, 4: QUIET},
+     [X('c4b6 --mate 1', 'mate by at most 1 checks: yes'), X('--mate 2', 'mate by at most 2 checks: no')])
+case('24.2/horse-threatens-mate-by-two-checks', ['24.2', '24.8'],
+     '马进，伏马卧槽将军、车进底连续将军将死：杀（连续将军）',
+     'Kd0 Rh1 Nc4 ke9 af9 pg3', 'c4d6 g3f3 d6c4 f3g3', '杀 闲 闲 闲', 'draw',
+     '24.2 (…下一着将军或连续将军以将死对方者): after c4d6 (leg c5) red has no mate in one check '
+     'but mates by two: d6c8 (leg d7) checks, the king's only step is e8 (d9 faces the red king '
+     'on d0, f9 is its advisor), and h1h8 mates (e9 and e7 are the horse\'s, d8 faces the red '
+     'king, f8 is the rook\'s) — every defence answered in the independent search below. Before '
+     'the move there is no mate by up to three checks. So c4d6 is 杀. d6c4 gives it up (闲); '
+     'the black pawn on g3/f3 attacks nothing and nothing red can take it (闲). '
+     + THREAT_THEN_IDLE,
+     {1: [NO_CHECK, MATE_NEW, NO_NEW], 2: QUIET, 3: RETURN, 4: QUIET},
+     [X('c4d6 --mate 1', 'mate by at most 1 checks: no'), X('c4d6 --mate 2', 'mate by at most 2 checks: yes'),
+      X('--mate 3', 'mate by at most 3 checks: no')])
+
+
 def verify(fen, c, cache):
     errs = []
     for ply, lines in sorted(c["facts"].items()):
