@@ -162,7 +162,7 @@ case('24.2/horse-threatens-mate-by-two-checks', ['24.2', '24.8'],
      '马进，伏马卧槽将军、车进底连续将军将死：杀（连续将军）',
      'Kd0 Rh1 Nc4 ke9 af9 pg3', 'c4d6 g3f3 d6c4 f3g3', '杀 闲 闲 闲', 'draw',
      '24.2 (…下一着将军或连续将军以将死对方者): after c4d6 (leg c5) red has no mate in one check '
-     'but mates by two: d6c8 (leg d7) checks, the king's only step is e8 (d9 faces the red king '
+     'but mates by two: d6c8 (leg d7) checks, the king\'s only step is e8 (d9 faces the red king '
      'on d0, f9 is its advisor), and h1h8 mates (e9 and e7 are the horse\'s, d8 faces the red '
      'king, f8 is the rook\'s) — every defence answered in the independent search below. Before '
      'the move there is no mate by up to three checks. So c4d6 is 杀. d6c4 gives it up (闲); '
