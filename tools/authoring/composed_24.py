@@ -173,6 +173,69 @@ case('24.2/horse-threatens-mate-by-two-checks', ['24.2', '24.8'],
       X('--mate 3', 'mate by at most 3 checks: no')])
 
 
+# ---------- 24.3 捉 (凡走子后,所走动子能直接吃子或造成其他子能吃子、与其他子联合吃子、
+# 从下一着开始运用将军或连续"将军"得子、通过完整互吃交换后吃掉对方子且得子…)
+CHASE_THEN_IDLE = ("一捉一闲 is not forbidden (24.11 needs a chase every move), 两闲 are allowed: "
+                   "draw (24.13, 24.14, 25.2).")
+case('24.3/rook-makes-a-protected-horse-short', ['24.3', '24.15', '24.8'],
+     '车进与炮共同攻击有一个根的马：完整互吃后得子（少根子），判捉',
+     'Kd0 Ri6 Ce2 Pe5 ke9 ne7 bc9 pa3', 'i6i7 a3b3 i7i6 b3a3', '捉 闲 闲 闲', 'draw',
+     '24.3 (通过完整互吃交换后吃掉对方子且得子) and 24.15 (作为"根"的棋子少于对方"捉"的棋子…称为"少根子"): '
+     'the cannon on e2 attacks the black horse on e7 over the pawn on e5, but the elephant on c9 '
+     'protects it (eye d8): cannon for horse, no gain. i6i7 brings the rook onto rank 7 '
+     '(f7-h7 empty) as a second attacker against one protector: the cannon takes the horse, the '
+     'elephant takes back, the rook takes the elephant — a horse and an elephant for a cannon, a '
+     'gain (26.6: 一个或数个弱子换任一强子均为得子 read the other way: equal strong pieces and a '
+     'weak one more). So the move is 捉 of a protected piece. i7i6 takes the second attacker '
+     'away (闲); the black pawn\'s moves are 闲. (Before the move the rook can already win an '
+     'elephant\'s worth by checks — i6i9 and the elephant on c9 — which the move does not change; '
+     'the horse is the new target.) ' + CHASE_THEN_IDLE,
+     {1: [NO_CHECK, NO_MATE, "mover gains: before [e7 n even], after [e7 n gain]",
+          "new mover gains: [e7 n gain]", "moved piece taken: []"],
+      2: QUIET, 3: QUIET, 4: QUIET},
+     [C('--checks 2', '2.0')])
+case('24.3/cannon-chases-a-protected-rook', ['24.3', '26.6', '24.8'],
+     '炮借卒为架打有根车：以炮换车仍得子，判捉',
+     'Kd0 Ci2 ke9 rc8 ne7 pc6 pg3', 'i2c2 g3f3 c2i2 f3g3', '捉 闲 闲 闲', 'draw',
+     '24.3 with 26.6 and 1.2 (a rook is worth two strong pieces): i2c2 (d2-h2 empty) puts the '
+     'cannon behind the black pawn on c6, its screen, against the rook on c8 (c7 empty). The '
+     'horse on e7 protects the rook (leg d7), so the cannon is taken back — still a cannon for '
+     'a rook, a gain: 捉 although the rook is protected. On i2 the cannon attacked nothing. '
+     'c2i2 takes the attack away (闲); the black pawn\'s moves are 闲 (nothing red reaches f3 or g3). '
+     + CHASE_THEN_IDLE,
+     {1: [NO_CHECK, NO_MATE, "mover gains: before [], after [c8 r gain]",
+          "new mover gains: [c8 r gain]", "moved piece taken: []"],
+      2: QUIET, 3: QUIET, 4: QUIET},
+     [X('i2c2 --capture c2c8', "chaser c2c8 r: c2c8 e7c8 | chaser takes ['r'] loses ['C'] | points +5 | book: gain")])
+case('24.3/pinned-horse-cannot-take', ['24.3', '24.16', '24.8'],
+     '相飞开，马脚不再被塞，但马被黑车牵制在帅前不能离线吃炮：不是捉，判闲',
+     'Ke0 Ne1 Be2 Ri2 kd9 re8 cf3 pa3', 'e2g0 a3b3 g0e2 b3a3', '闲 闲 闲 闲', 'draw',
+     '24.3 asks what the moved piece 能…造成其他子能吃子: a capture that would be 自杀 (3.4) is '
+     'no capture. The elephant on e2 blocks the leg of the horse on e1; e2g0 (eye f1) frees it, '
+     'and the horse now reaches the unprotected black cannon on f3 — but with the elephant gone '
+     'only the horse stands between the red king on e0 and the black rook on e8, so the horse '
+     'cannot leave the e-file: no piece can be taken, no 捉 (24.16 says the same of a protector '
+     'that cannot leave its line). The elephant on g0 attacks nothing: 闲. g0e2 puts the '
+     'elephant back where the black rook could take it, but the rook on i2 takes back (f2-h2 '
+     'empty): no 献, 闲. The black pawn\'s moves are 闲. Draw.',
+     {1: [NO_CHECK, NO_MATE, "mover gains: before [], after []", NO_NEW, "moved piece taken: []"],
+      2: QUIET, 3: [NO_CHECK, NO_MATE, NO_NEW, "moved piece taken: [e8 loss]"], 4: QUIET})
+case('24.3/horse-becomes-the-cannon-screen', ['24.3', '24.15', '24.8'],
+     '马跳到炮与车之间作炮架：造成其他子能吃无根车，判捉',
+     'Ke0 Cc0 Ba2 Na5 kf9 rc8 pg3', 'a5c4 g3f3 c4a5 f3g3', '捉 闲 闲 闲', 'draw',
+     '24.3 (所走动子…造成其他子能吃子): a5c4 (leg b5) puts the horse on the c-file between the '
+     'cannon on c0 and the black rook on c8, the screen the cannon needs (c1-c3, c5-c7 empty), and '
+     'the cannon can take the rook, which nothing protects: 捉. The rook may take the horse, but '
+     'the elephant on a2 takes back (eye b3): a rook for a horse, no gain for black; before the '
+     'move the rook could take the cannon, which the same elephant protects. Before it red could '
+     'win nothing, by captures or checks. c4a5 (leg b4) takes the screen away (闲); the black '
+     'pawn\'s moves are 闲. ' + CHASE_THEN_IDLE,
+     {1: [NO_CHECK, NO_MATE, "mover gains: before [], after [c8 r gain]",
+          "new mover gains: [c8 r gain]", "moved piece taken: [c8 loss]"],
+      2: QUIET, 3: QUIET, 4: QUIET},
+     [C('--checks 2', 'none')])
+
+
 def verify(fen, c, cache):
     errs = []
     for ply, lines in sorted(c["facts"].items()):
