@@ -185,8 +185,8 @@ case('24.3/rook-makes-a-protected-horse-short', ['24.3', '24.15', '24.8'],
      'protects it (eye d8): cannon for horse, no gain. i6i7 brings the rook onto rank 7 '
      '(f7-h7 empty) as a second attacker against one protector: the cannon takes the horse, the '
      'elephant takes back, the rook takes the elephant — a horse and an elephant for a cannon, a '
-     'gain (26.6: 一个或数个弱子换任一强子均为得子 read the other way: equal strong pieces and a '
-     'weak one more). So the move is 捉 of a protected piece. i7i6 takes the second attacker '
+     'gain (1.2: horse and cannon are each one strong piece, the elephant a weak one; the strong '
+     'pieces are even and black loses a weak one more). So the move is 捉 of a protected piece. i7i6 takes the second attacker '
      'away (闲); the black pawn\'s moves are 闲. (Before the move the rook can already win an '
      'elephant\'s worth by checks — i6i9 and the elephant on c9 — which the move does not change; '
      'the horse is the new target.) ' + CHASE_THEN_IDLE,
