@@ -236,6 +236,41 @@ case('24.3/horse-becomes-the-cannon-screen', ['24.3', '24.15', '24.8'],
      [C('--checks 2', 'none')])
 
 
+# ---------- 24.4 兑 (同兵种邀兑,而对方一旦吃掉此子后,不致立即被将死或立即在子力价值上遭受损失者)
+OFFER_THEN_IDLE = ("兑 is a kind of 闲 (24.8): 一兑一闲 and 两闲 are allowed, draw (24.14, 25.2).")
+def offer(mine, theirs, taker):
+    return [NO_CHECK, NO_MATE, f"mover gains: before [], after [{theirs} even]", NO_NEW,
+            f"moved piece taken: [{taker} even]"]
+case('24.4/horse-offers-horse', ['24.4', '24.8'],
+     '马与有根马互相攻击，双方均有根：邀兑',
+     'Kd0 Nh4 Ph6 ke9 ne7 bc9 pa3', 'h4g6 a3b3 g6h4 b3a3', '兑 闲 闲 闲', 'draw',
+     '24.4 (同兵种邀兑，而对方一旦吃掉此子后，不致立即被将死或立即在子力价值上遭受损失者): h4g6 '
+     '(leg h5) brings the horse against the black horse on e7 (leg f6), which attacks it back '
+     '(leg f7). The crossed pawn on h6 protects g6, the elephant on c9 protects e7 (eye d8): '
+     'whoever takes is taken back, horse for horse, and black taking first is neither mated nor '
+     'loses material. So the move offers the exchange: 兑, not 捉 (no gain). g6h4 withdraws '
+     '(闲); the black pawn\'s moves are 闲. ' + OFFER_THEN_IDLE,
+     {1: offer("g6", "e7 n", "e7"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.4/cannon-offers-cannon', ['24.4', '24.8'],
+     '炮平中路隔兵与有根炮对面，双方均有根：邀兑',
+     'Kd0 Ca2 Pe5 Bg0 ke9 ce7 bc9 pi3', 'a2e2 i3h3 e2a2 h3i3', '兑 闲 闲 闲', 'draw',
+     '24.4 between cannons: a2e2 (b2-d2 empty) puts the cannon on the e-file with the pawn on e5 '
+     'as the one screen between it and the black cannon on e7, so each can take the other. The '
+     'elephant on g0 protects e2 (eye f1), the elephant on c9 protects e7 (eye d8): cannon for '
+     'cannon either way, black is neither mated nor loses material by accepting: 兑. e2a2 '
+     'withdraws (闲); the black pawn\'s moves are 闲. ' + OFFER_THEN_IDLE,
+     {1: offer("e2", "e7 c", "e7"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.4/black-rook-offers-rook', ['24.4', '24.8'],
+     '黑车进到与有根红车同一横线，双方均有根：黑方邀兑',
+     'Kd0 Ra4 Nb2 kf9 ri6 nh6', 'i6i4 d0e0 i4i6 e0d0', '兑 闲 闲 闲', 'draw',
+     '24.4 for black, black to move: i6i4 puts the rook on rank 4 against the red rook on a4 '
+     '(b4-h4 empty). The horse on h6 protects i4 (leg h5), the horse on b2 protects a4 (leg b3): '
+     'rook for rook whoever takes first, and red accepting is neither mated nor loses material: '
+     '兑. i4i6 withdraws (闲); the red king\'s steps between d0 and e0 attack nothing (闲). Black '
+     '一兑一闲, red 两闲: draw (24.14, 25.2).',
+     {1: offer("i4", "a4 R", "a4"), 2: QUIET, 3: QUIET, 4: QUIET}, turn='b')
+
+
 def verify(fen, c, cache):
     errs = []
     for ply, lines in sorted(c["facts"].items()):
