@@ -271,6 +271,47 @@ case('24.4/black-rook-offers-rook', ['24.4', '24.8'],
      {1: offer("i4", "a4 R", "a4"), 2: QUIET, 3: QUIET, 4: QUIET}, turn='b')
 
 
+# ---------- 24.5 献 (凡走子送吃,而对方一旦吃掉此子后,不致立即被将死或立即在子力价值上遭受损失者)
+def given(taker, result="gain"):
+    return [NO_CHECK, NO_MATE, NO_NEW, f"moved piece taken: [{taker} {result}]"]
+SACRIFICE_THEN_IDLE = "献 is a kind of 闲 (24.8): draw (24.14, 25.2)."
+case('24.5/cannon-put-before-a-rook', ['24.5', '24.8'],
+     '炮进到黑车横线上，无根，不能打车：献',
+     'Ke0 Ad0 Af0 Cc2 kf9 ra5 pi3', 'c2c5 i3h3 c5c2 h3i3', '献 闲 闲 闲', 'draw',
+     '24.5: c2c5 puts the cannon on rank 5, where the black rook on a5 can take it (b5 empty); '
+     'nothing red protects c5 and the cannon, with no screen, attacks nothing. Black taking it '
+     'wins a cannon and is not mated (the king on e0 has its advisors): 送吃, 献. c5c2 takes it '
+     'back (闲); the black pawn\'s moves are 闲. ' + SACRIFICE_THEN_IDLE,
+     {1: given("a5"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.5/protected-rook-before-a-horse', ['24.5', '24.8'],
+     '车进到黑马口，虽有兵保护，黑马吃车后被兵吃回仍得子：献',
+     'Kd0 Rg2 Ph6 ke9 ne7 bc9 pa3', 'g2g6 a3b3 g6g2 b3a3', '献 闲 闲 闲', 'draw',
+     '24.5 counts what the taker loses, not whether the offered piece is protected: g2g6 puts the '
+     'rook where the black horse on e7 takes it (leg f7). The pawn on h6 takes back, but a horse '
+     'for a rook is no loss for black (1.2), and black is not mated: 献. On g6 the rook attacks '
+     'nothing (the horse is off its lines). g6g2 withdraws (闲); the black pawn\'s moves are 闲. '
+     + SACRIFICE_THEN_IDLE,
+     {1: given("e7"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.5/crossed-pawn-before-a-rook', ['24.5', '26.7', '24.8'],
+     '过河兵横走到黑车线上，无根：献兵',
+     'Ke0 Ad0 Af0 Pd7 kf9 rc9 pi3', 'd7c7 i3h3 c7d7 h3i3', '献 闲 闲 闲', 'draw',
+     '24.5 with a pawn: d7c7 moves the crossed pawn onto the c-file, where the black rook on c9 '
+     'takes it for nothing (c8 empty); a pawn long across the river is worth something (26.7 '
+     'discounts only pawns not across and one taken as it crosses), so black gains and is not '
+     'mated: 献. On c7 the pawn attacks c8, b7 and d7, all empty. c7d7 steps back (闲); the black '
+     'pawn\'s moves are 闲. ' + SACRIFICE_THEN_IDLE,
+     {1: given("c9"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.5/horse-put-where-taking-loses', ['24.5', '24.8'],
+     '马跳到黑车口，但黑车吃马后被兵吃回，黑方得不偿失：不是献，判闲',
+     'Kd0 Nh4 Ph6 ke9 rg9 pa3', 'h4g6 a3b3 g6h4 b3a3', '闲 闲 闲 闲', 'draw',
+     '24.5\'s condition (对方一旦吃掉此子后，不致…立即在子力价值上遭受损失者) fails: h4g6 (leg h5) '
+     'puts the horse where the black rook on g9 can take it (g7, g8 empty), but the pawn on h6 '
+     'takes back — a rook for a horse, black loses material. So the move is no 献; the horse on '
+     'g6 attacks nothing (e5, e7, f4, f8, h8, i5, i7 empty) and it is plain 闲. g6h4 and the '
+     'black pawn\'s moves are 闲. Draw.',
+     {1: [NO_CHECK, NO_MATE, NO_NEW, "moved piece taken: [g9 loss]"], 2: QUIET, 3: QUIET, 4: QUIET})
+
+
 def verify(fen, c, cache):
     errs = []
     for ply, lines in sorted(c["facts"].items()):

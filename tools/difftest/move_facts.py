@@ -45,6 +45,7 @@ cases/xiangqi-2020/24-composed.yaml (tools/authoring/composed_24.py).
 
 import argparse
 import os
+import re
 import sys
 from functools import lru_cache
 
@@ -204,10 +205,13 @@ def main():
         if v[1] == "gain" and not (sq in gb and gb[sq] == v)
     }
     print(f"new mover gains: {show(new)}")
-    to = mv[2:]
+    def dest(m):
+        return re.fullmatch(r"[a-i]\d+([a-i]\d+)", m)[1]
+
+    to = dest(mv)
     taken = []
     for m in legal(after):
-        if m[2:] != to:
+        if dest(m) != to:
             continue
         f2 = play(after, m)
         e = exchange(after, m, a.depth)
