@@ -312,6 +312,42 @@ case('24.5/horse-put-where-taking-loses', ['24.5', '24.8'],
      {1: [NO_CHECK, NO_MATE, NO_NEW, "moved piece taken: [g9 loss]"], 2: QUIET, 3: QUIET, 4: QUIET})
 
 
+# ---------- 24.6 拦 (凡走子阻拦对方棋子,而又不具攻击作用者)
+BLOCK_THEN_IDLE = "拦 is a kind of 闲 (24.8): 一拦一闲 and 两闲 are allowed, draw (24.14, 25.2)."
+def blocked(before, after, taken="[]"):
+    return [NO_CHECK, NO_MATE, "mover gains: before [], after []", NO_NEW,
+            f"opponent gains: before [{before}], after [{after}]", f"moved piece taken: {taken}"]
+case('24.6/elephant-blocks-a-rook-file', ['24.6', '24.8'],
+     '相飞到车与无根马之间阻拦，相有马保护，不具攻击作用：拦',
+     'Ke0 Ad0 Af0 Na0 Nc3 Bc4 kf9 ra7 pi3', 'c4a2 i3h3 a2c4 h3i3', '拦 闲 闲 闲', 'draw',
+     '24.6 (凡走子阻拦对方棋子，而又不具攻击作用者): the black rook on a7 can take the unprotected '
+     'horse on a0 (a1-a6 empty). c4a2 (eye b3) puts the elephant in its way; the horse on c3 '
+     'protects a2 (leg b3), so taking the elephant costs the rook, and the elephant on a2 attacks '
+     'nothing: 拦. a2c4 steps out of the way again, attacking nothing (闲 — what it leaves en prise '
+     'is the horse, not the moved piece, so no 献); the black pawn\'s moves are 闲. ' + BLOCK_THEN_IDLE,
+     {1: blocked("a0 N gain", "a2 B loss", "[a7 loss]"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.6/elephant-blocks-a-horse-leg', ['24.6', '24.8'],
+     '相飞上塞住黑马马脚，使其不能吃无根炮：拦',
+     'Ke0 Cd3 Ba2 kf9 nc5 pi3', 'a2c4 i3h3 c4a2 h3i3', '拦 闲 闲 闲', 'draw',
+     '24.6 by a horse\'s leg: the black horse on c5 can take the unprotected cannon on d3 over its '
+     'leg c4. a2c4 (eye b3) puts the elephant on that leg: the horse can no longer take (nor '
+     'take the elephant, which stands next to it), and the elephant, which cannot cross the '
+     'river, attacks nothing: 拦. c4a2 frees the leg (闲); the black pawn\'s moves are 闲. '
+     + BLOCK_THEN_IDLE,
+     {1: blocked("d3 C gain", ""), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.6/horse-becomes-a-second-screen', ['24.6', '24.8'],
+     '马跳到黑炮与炮架之间，成为第二个架子，炮不能再打无根马：拦',
+     'Kd0 Na2 Nc6 kf9 ca9 pa6 pi3', 'c6a7 i3h3 a7c6 h3i3', '拦 闲 闲 闲', 'draw',
+     '24.6 against a cannon: the black cannon on a9 can take the unprotected horse on a2 over its '
+     'own pawn on a6 (a3-a5, a7, a8 empty). c6a7 (leg b6) puts the other horse between the cannon '
+     'and its screen: with two pieces between, the cannon takes nothing, and it cannot take the '
+     'horse on a7 either (no screen before it). On a7 the horse attacks nothing (b9, c8 empty; '
+     'its leg a6 is blocked), and no series of checks wins anything (checks_win.py): 拦. a7c6 '
+     'removes the second screen (闲); the black pawn\'s moves are 闲. ' + BLOCK_THEN_IDLE,
+     {1: blocked("a2 N gain", ""), 2: QUIET, 3: QUIET, 4: QUIET},
+     [C('c6a7 --checks 3', 'none')])
+
+
 def verify(fen, c, cache):
     errs = []
     for ply, lines in sorted(c["facts"].items()):
