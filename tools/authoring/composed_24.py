@@ -348,6 +348,39 @@ case('24.6/horse-becomes-a-second-screen', ['24.6', '24.8'],
      [C('c6a7 --checks 3', 'none')])
 
 
+# ---------- 24.7 跟 (凡走子盯牵对方有根子而又不具攻击作用者)
+FOLLOW_THEN_IDLE = "跟 is a kind of 闲 (24.8): 一跟一闲 and 两闲 are allowed, draw (24.14, 25.2)."
+def follow(target):
+    return [NO_CHECK, NO_MATE, f"mover gains: before [], after [{target}]", NO_NEW,
+            "opponent gains: before [], after []", "moved piece taken: []"]
+case('24.7/horse-watches-a-protected-cannon', ['24.7', '24.8'],
+     '马盯住有象保护的炮，吃炮被象吃回，不得子：跟',
+     'Kd0 Nh4 ke9 ce7 bc9 pa3', 'h4g6 a3b3 g6h4 b3a3', '跟 闲 闲 闲', 'draw',
+     '24.7 (凡走子盯牵对方有根子而又不具攻击作用者): h4g6 (leg h5) makes the horse attack the black '
+     'cannon on e7 (leg f6), which the elephant on c9 protects (eye d8): horse for cannon, an even '
+     'exchange, no gain, so no 捉; the horse attacks nothing else and the cannon cannot reach it. '
+     'It watches a protected piece: 跟. g6h4 (闲) and the black pawn\'s moves (闲). '
+     + FOLLOW_THEN_IDLE,
+     {1: follow("e7 c even"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.7/horse-watches-a-horse-that-cannot-answer', ['24.7', '24.4', '24.8'],
+     '马盯住有根马，黑马因马脚被士塞住不能回吃：不是邀兑，为跟',
+     'Kd0 Nh4 ke9 af7 ne7 bc9 pa3', 'h4g6 a3b3 g6h4 b3a3', '跟 闲 闲 闲', 'draw',
+     'The same kinds as 24.4/horse-offers-horse, but 24.4\'s 邀兑 needs the other horse to be able '
+     'to take: here the advisor on f7 blocks the black horse\'s leg towards g6, so h4g6 offers '
+     'nothing. The red horse attacks the horse on e7 (leg f6), which the elephant on c9 protects: '
+     'horse for horse, no gain. It watches a protected piece and attacks nothing else: 跟. g6h4 '
+     'and the black pawn\'s moves are 闲. ' + FOLLOW_THEN_IDLE,
+     {1: follow("e7 n even"), 2: QUIET, 3: QUIET, 4: QUIET})
+case('24.7/rook-watches-a-protected-cannon', ['24.7', '24.8'],
+     '车盯住有马保护的炮，吃炮反丢车：跟',
+     'Kd0 Ra2 ke9 nb9 cc7 pi3', 'a2c2 i3h3 c2a2 h3i3', '跟 闲 闲 闲', 'draw',
+     '24.7: a2c2 puts the rook on the c-file against the black cannon on c7 (c3-c6 empty), which '
+     'the horse on b9 protects (leg b8): taking it costs the rook, a loss, no 捉. The cannon has '
+     'no screen against the rook, and the rook attacks nothing else: it watches a protected '
+     'piece, 跟. c2a2 and the black pawn\'s moves are 闲. ' + FOLLOW_THEN_IDLE,
+     {1: follow("c7 c loss"), 2: QUIET, 3: QUIET, 4: QUIET})
+
+
 def verify(fen, c, cache):
     errs = []
     for ply, lines in sorted(c["facts"].items()):
