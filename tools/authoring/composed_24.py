@@ -381,6 +381,76 @@ case('24.7/rook-watches-a-protected-cannon', ['24.7', '24.8'],
      {1: follow("c7 c loss"), 2: QUIET, 3: QUIET, 4: QUIET})
 
 
+# ---------- 24.8 闲 (凡走子性质不属于将、杀、捉者，统称为"闲")
+case('24.8/rook-attacks-a-pawn-not-across', ['24.8', '26.7', '24.3'],
+     '车攻击未过河的无根卒：吃未过河卒不算得子，不是捉，判闲',
+     'Kd0 Ra2 ke9 pc6 pi3', 'a2a6 i3h3 a6a2 h3i3', '闲 闲 闲 闲', 'draw',
+     '24.8 with 26.7 (捉吃未过河的兵(卒)…不算得子): a2a6 brings the rook onto rank 6 against the '
+     'black pawn on c6 (b6 empty), which nothing protects; but the pawn has not crossed the '
+     'river, so taking it is no gain and the move is no 捉 (24.3 needs 得子). It checks nothing, '
+     'threatens no mate, offers nothing and watches no protected piece: 闲. a6a2 and the black '
+     'pawn\'s moves are 闲 too. Draw (24.14, 25.2).',
+     {1: [NO_CHECK, NO_MATE, "mover gains: before [], after [c6 p even]", NO_NEW, "moved piece taken: []"],
+      2: QUIET, 3: QUIET, 4: QUIET})
+case('24.8/horse-freed-but-the-kings-would-face', ['24.8', '24.3', '3.4'],
+     '兵横走让开马脚，但马是将帅之间唯一的子，离线即成将帅对面：不能吃炮，判闲',
+     'Ke0 Ne5 Pd5 ke9 cc4 pi3', 'd5c5 i3h3 c5d5 h3i3', '闲 闲 闲 闲', 'draw',
+     '24.8: the horse on e5 is the only piece between the two kings on the e-file, so it can never '
+     'move (3.4: 帅、将直接对面 is 自杀). d5c5 frees its leg d5, and the horse would reach the '
+     'unprotected black cannon on c4 — but taking it would leave the kings facing: no capture, '
+     'no 捉. The pawn on c5 attacks c6, b5 and d5, all empty; the move checks nothing, threatens '
+     'no mate and offers nothing: 闲. c5d5 and the black pawn\'s moves are 闲. Draw.',
+     {1: [NO_CHECK, NO_MATE, "mover gains: before [], after []", NO_NEW, "moved piece taken: []"],
+      2: QUIET, 3: QUIET, 4: QUIET})
+case('24.8/rook-keeps-an-attack-it-had', ['24.8', '26.3', '24.3'],
+     '车沿直线移动，仍攻击原本就能吃的无根炮：不产生新的得子，判闲（读法）',
+     'Kd0 Rb1 ke9 cb7 pi3', 'b1b2 i3h3 b2b1 h3i3', '闲 闲 闲 闲', 'draw',
+     'A reading, not 24.8\'s words alone: the rook on b1 can take the unprotected cannon on b7 '
+     'before and after b1b2 — the move changes nothing it could win. 24.3 read word for word '
+     '(所走动子能直接吃子) would call every such move 捉; qigui reads 24.3 with 26.3 (若走子前不存在'
+     '得子，走子后形成净吃子，判"捉") and the figures (图5, 参考图6): only what the move creates '
+     'counts, so b1b2 is 闲, and so is b2b1. The black pawn\'s moves are 闲. Draw (24.14, '
+     '25.2). The independent search shows the same gain before and after each rook move; that '
+     'the move is then 闲 is the reading, and this board is not evidence for 24.8\'s words.',
+     {1: [NO_CHECK, NO_MATE, "mover gains: before [b7 c gain], after [b7 c gain]", NO_NEW,
+          "moved piece taken: []"],
+      2: QUIET,
+      3: [NO_CHECK, NO_MATE, "mover gains: before [b7 c gain], after [b7 c gain]", NO_NEW,
+          "moved piece taken: []"],
+      4: QUIET})
+
+
+# ---------- 24.9 长将 (凡走子连续不停将军而形成循环达三次者; 25.1: 在任何情况下，均不允许单方面长将)
+EVADE = [NO_CHECK, NO_MATE, NO_NEW]
+case('24.9/cannon-checks-on-two-files', ['24.9', '24.1', '25.1'],
+     '炮借两兵为架，在四、五路轮流将军：长将判负',
+     'Kf0 Cd2 Pd5 Pe5 ke9', 'd2e2 e9d9 e2d2 d9e9', '将 闲 将 闲', 'red_loses',
+     '24.9 (凡走子连续不停将军而形成循环…称为"长将") by a cannon: d2e2 checks the king on e9 over '
+     'the pawn on e5 (e6-e8 empty); the king\'s only step is d9 (e8 is still the cannon\'s, f9 '
+     'faces the red king on f0). e2d2 checks it there over the pawn on d5; the king returns to e9. '
+     'Every red move of the cycle checks: 长将. The king\'s steps attack nothing (闲). 25.1: a '
+     'one-sided 长将 is never allowed — red loses (23.5.1).',
+     {1: [CHECK], 2: EVADE, 3: [CHECK], 4: EVADE})
+case('24.9/rook-and-horse-check-in-turn', ['24.9', '24.1', '25.1'],
+     '马离线闪出车将军，再回原位由马将军：两子交替连续将军，长将判负',
+     'Kf0 Re1 Ne7 ke9', 'e7g6 e9d9 g6e7 d9e9', '将 闲 将 闲', 'red_loses',
+     '24.9 with the checks given by different pieces in turn: e7g6 (leg f7) uncovers the rook on '
+     'e1 against the king on e9 (3.1: 一方棋子攻击对方的帅(将) — the discovered check is the '
+     'move\'s); the king steps to d9 (f9 faces the red king on f0). g6e7 (leg f6) closes the file '
+     'but the horse itself now attacks d9 (leg e8): check again; the king returns to e9, where '
+     'nothing attacks it. Every red move checks — 连续不停将军, whichever piece attacks — so the '
+     'cycle is 长将. 25.1: red loses (23.5.1). The king\'s steps are 闲.',
+     {1: [CHECK], 2: EVADE, 3: [CHECK], 4: EVADE})
+case('24.9/black-horse-checks-a-stepping-king', ['24.9', '24.1', '25.1'],
+     '黑马在两点间往返，每着都将军：黑方长将判负',
+     'Kd0 kf9 nc1', 'c1e2 d0e0 e2c1 e0d0', '将 闲 将 闲', 'black_loses',
+     '24.9 for black, black to move: c1e2 (leg d1) attacks the red king on d0 through the leg e1: '
+     '将. The king steps to e0, which e2 does not attack; e2c1 attacks e0 through the leg d1: '
+     '将 again, and the king steps back to d0. Every black move checks: 长将; the king\'s steps '
+     'are 闲. 25.1: black loses (23.5.1).',
+     {1: [CHECK], 2: EVADE, 3: [CHECK], 4: EVADE}, turn='b')
+
+
 def verify(fen, c, cache):
     errs = []
     for ply, lines in sorted(c["facts"].items()):
