@@ -1,7 +1,7 @@
 //! Metamorphic tests of the repetition classifier (棋例 IV, issue 24): over
 //! every `move-labels` case of the 2020 edition — the figures
 //! (26-figures-positions.yaml), the clause cases (24-26-clauses.yaml) and the
-//! composed boards (24-26-composed.yaml) — changes of the input that the
+//! composed boards (24-26-composed.yaml, 24-composed.yaml) — changes of the input that the
 //! rulebook says cannot matter must not change the judgement. They test
 //! qigui's consistency, whether or not it agrees with the book on the case
 //! (its agreement is `qigui check`'s business). Mirroring and swapping the
@@ -43,10 +43,11 @@ struct Case {
     key_points: Vec<Square>,
 }
 
-const FILES: [&str; 3] = [
+const FILES: [&str; 4] = [
     "cases/xiangqi-2020/26-figures-positions.yaml",
     "cases/xiangqi-2020/24-26-clauses.yaml",
     "cases/xiangqi-2020/24-26-composed.yaml",
+    "cases/xiangqi-2020/24-composed.yaml",
 ];
 
 fn cases() -> Vec<Case> {
