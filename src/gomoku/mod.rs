@@ -9,26 +9,37 @@
 //! | `record` | 13.2 and 6.2: a record's actions (stones, pass, swap, offers) |
 //! | `openings` | 9.7, article 11, 附录一 and 附录二: the opening rules as validators |
 //! | `result` | article 19 (with 14.1.1, 15.3, 17.2, 17.8, 17.9, 24.3.1 A): a record adjudicated |
+//! | `clock` | 14.1, 14.2, 14.4–14.7, 30: time controls and the clocks of a record's times |
+//! | `lateness` | 14.3: late arrival |
+//! | `adjournment` | 20: the sealed move |
 //!
 //! `spec/gomoku.md` describes the readings qigui takes where the book is
 //! silent, and the formats of the command line and corpus kinds.
 
+pub(crate) mod adjournment;
 pub(crate) mod board;
+pub(crate) mod clock;
 pub(crate) mod forbidden;
 pub(crate) mod grid;
+pub(crate) mod lateness;
 pub(crate) mod openings;
 pub(crate) mod patterns;
 pub(crate) mod record;
 pub(crate) mod result;
 
+pub use adjournment::Sealed;
 pub use board::{
     Board, BoardError, Direction, Mark, POINTS, ParsePointError, Point, SIZE, Stone, Symmetry,
     parse_points, split_points,
+};
+pub use clock::{
+    ClockError, ClockLog, ClockReport, Clocks, Flag, TimeControl, TimeControlSpec, TimeNumbers,
 };
 pub use forbidden::{
     Forbidden, Reading, forbidden_at, forbidden_json, forbidden_map, forbidden_shape_at,
     makes_five, makes_overline,
 };
+pub use lateness::{Arrival, Lateness};
 pub use openings::{
     Area, Choice, DESIGNATED, DesignatedOpening, Opening, OpeningError, OpeningRule, OverlineRule,
     Player, Pointing, Turn, same_shape,

@@ -37,6 +37,8 @@ use super::forbidden::{Forbidden, Reading, forbidden_shape_at, makes_five, makes
 use super::openings::{Opening, OpeningError, OpeningRule, OverlineRule, Player};
 use super::record::{Action, ParseRecordError, parse_actions};
 
+mod referee;
+
 /// Who won, or a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -216,6 +218,78 @@ pub enum EventKind {
     /// (14.3.4 双方迟到超过赛场规定时间，则判双方弃权作负). Only before the
     /// first move (`after: 0`).
     BothLate,
+    /// A player arrived `at` seconds after the start (14.3): beyond the
+    /// record's `late_limit` he forfeits (14.3.3, both: 14.3.4) unless
+    /// `excused` (14.3.1 除非裁判另有其他决定); within it the late time
+    /// comes off his clock (14.3.2). Only with `after: 0`.
+    Arrive {
+        /// Who (the colour he was to hold at the start).
+        side: Stone,
+        /// Seconds after the start.
+        at: u32,
+        /// The referee decided otherwise (14.3.1).
+        #[serde(default)]
+        excused: bool,
+    },
+    /// The referee puts a clock on a game on shared time: each side's time
+    /// is half of what remains (14.1.3).
+    SplitClock,
+    /// The player who has just moved did not press his clock (14.6.1): it
+    /// runs on through the opponent's next move.
+    Unpressed {
+        /// Who forgot.
+        side: Stone,
+    },
+    /// The referee spent `seconds` on a breach, charged to `charged` if he
+    /// so decides (14.7), otherwise to no one; also a clock stopped by a
+    /// player in a rapid game (31.4).
+    RulingTime {
+        /// How long.
+        seconds: u32,
+        /// Who bears it.
+        #[serde(default)]
+        charged: Option<Stone>,
+    },
+    /// The referee adds time to a player's clock (14.5, 31.5).
+    AddTime {
+        /// Whose clock.
+        side: Stone,
+        /// Seconds.
+        seconds: u32,
+    },
+    /// The referee sets the clocks, e.g. on a new clock (14.5, 31.5).
+    SetClock {
+        /// Black's time left, seconds.
+        black: u32,
+        /// White's time left, seconds.
+        white: u32,
+    },
+    /// The game is adjourned (20.1): the player to move seals his next
+    /// move, which is the record's next action, played when the game
+    /// resumes (20.2.4); `seconds` the break (not charged, 20.1.1, 20.1.4).
+    Adjourn {
+        /// What the envelope holds.
+        #[serde(default)]
+        sealed: super::adjournment::Sealed,
+        /// How long the game stood, seconds.
+        #[serde(default)]
+        seconds: u32,
+    },
+    /// A draw offer (19.2.2).
+    OfferDraw {
+        /// Who offers.
+        side: Stone,
+    },
+    /// The offer accepted (19.2.1 A when one is open).
+    AcceptDraw {
+        /// Who accepts.
+        side: Stone,
+    },
+    /// The offer declined orally (19.2.2 C).
+    DeclineDraw {
+        /// Who declines.
+        side: Stone,
+    },
 }
 
 /// A game: the opening rule, the actions, the events.
@@ -229,6 +303,8 @@ pub struct GameRecord {
     pub events: Vec<Event>,
     /// How a four point that completes a five counts (`spec/gomoku.md`).
     pub reading: Reading,
+    /// The time control, the actions' times and the late limit (14).
+    pub clock: super::clock::ClockLog,
 }
 
 /// Something a referee should know that did not end the game.
@@ -260,6 +336,8 @@ pub struct Adjudication {
     pub notes: Vec<Note>,
     /// 违例 received by the first and the second player.
     pub violations: [u32; 2],
+    /// The clocks at the end, when the record gives a time control (14).
+    pub clocks: Option<super::clock::ClockReport>,
 }
 
 /// Why a record cannot be adjudicated.
@@ -301,6 +379,9 @@ pub enum GameError {
         /// The moves in the record.
         moves: u32,
     },
+    /// The clock log cannot be used (14).
+    #[error(transparent)]
+    Clock(#[from] super::clock::ClockError),
 }
 
 impl GameError {
@@ -336,6 +417,15 @@ pub struct RecordFile {
     /// How a four point that also completes a five counts.
     #[serde(default)]
     pub reading: Reading,
+    /// The time control (14.1, 30.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<super::clock::TimeControlSpec>,
+    /// Seconds on the actor's clock for each action, in order (14.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<u32>,
+    /// The limit for late arrival, seconds (14.3.1; default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_limit: Option<u32>,
 }
 
 /// The actions of a [`RecordFile`].
@@ -373,11 +463,14 @@ impl GameRecord {
             Moves::Line(s) => s.clone(),
             Moves::List(v) => v.join(" "),
         };
+        let clock = super::clock::ClockLog::new(f.time_control.as_ref(), f.times, f.late_limit)
+            .map_err(|e| RecordFileError::Yaml(e.to_string()))?;
         Ok(GameRecord {
             opening: f.opening,
             actions: parse_actions(&line)?,
             events: f.events,
             reading: f.reading,
+            clock,
         })
     }
 
@@ -388,6 +481,7 @@ impl GameRecord {
             actions: parse_actions(actions)?,
             events: Vec::new(),
             reading: Reading::default(),
+            clock: Default::default(),
         })
     }
 }
@@ -406,6 +500,7 @@ struct State<'a> {
     lapsed: Vec<u32>,
     notes: Vec<Note>,
     violations: [u32; 2],
+    referee: referee::Referee,
 }
 
 impl State<'_> {
@@ -527,13 +622,16 @@ impl State<'_> {
                 "19.1.3",
                 None,
             ),
-            EventKind::FlagFall { side } => self.end(
+            EventKind::FlagFall { side } if !self.flag_refused(Some(side)) => self.end(
                 GameResult::win_for(side.opposite()),
                 Reason::TimeForfeit,
                 "14.1.1",
                 None,
             ),
-            EventKind::BothFlags => self.end(GameResult::Draw, Reason::BothFlags, "19.2.1.D", None),
+            EventKind::BothFlags if !self.flag_refused(None) => {
+                self.end(GameResult::Draw, Reason::BothFlags, "19.2.1.D", None)
+            }
+            EventKind::FlagFall { .. } | EventKind::BothFlags => {}
             EventKind::Forfeit { side } => self.end(
                 GameResult::win_for(side.opposite()),
                 Reason::Penalty,
@@ -564,6 +662,7 @@ impl State<'_> {
                     );
                 }
             }
+            kind => self.referee_event(kind),
         }
     }
 
@@ -749,7 +848,11 @@ type Illegal<'a> = dyn Fn(&'static str, String) -> GameError + 'a;
 /// Plays a record through and says how it ended (see the module documentation).
 pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
     for (i, e) in rec.events.iter().enumerate() {
-        if matches!(e.kind, EventKind::Late { .. } | EventKind::BothLate) && e.after != 0 {
+        if matches!(
+            e.kind,
+            EventKind::Late { .. } | EventKind::BothLate | EventKind::Arrive { .. }
+        ) && e.after != 0
+        {
             return Err(GameError::LateAfterStart {
                 event: i + 1,
                 after: e.after,
@@ -768,7 +871,9 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         lapsed: Vec::new(),
         notes: Vec::new(),
         violations: [0, 0],
+        referee: referee::Referee::new(&rec.clock, rec.actions.len())?,
     };
+    st.arrivals();
     st.events_after(0);
     let mut applied = 0;
     for (i, action) in rec.actions.iter().enumerate() {
@@ -790,14 +895,23 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             clause,
             message,
         };
-        let resolved = st.resolve_breach(action, &illegal)?;
-        if !st.opening.is_done() {
-            st.opening_action(&resolved, &illegal)?;
-            continue;
+        if st.timed(i, action) {
+            break;
         }
-        st.play(resolved, &illegal)?;
-        let n = st.n;
-        st.events_after(n);
+        let sealed = st.referee.take_seal();
+        let step = (|| {
+            let resolved = st.resolve_breach(action, &illegal)?;
+            if !st.opening.is_done() {
+                return st.opening_action(&resolved, &illegal);
+            }
+            st.play(resolved, &illegal)?;
+            let n = st.n;
+            st.events_after(n);
+            Ok(())
+        })();
+        if let Err(e) = step {
+            st.sealed_illegal(sealed, e)?;
+        }
     }
     if let Some((e, ev)) = rec.events.iter().enumerate().find(|(_, e)| e.after > st.n)
         && st.outcome.is_none()
@@ -814,6 +928,7 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         moves: st.n,
         actions: applied,
         lapsed: st.lapsed,
+        clocks: st.referee.report(&st.opening),
         notes: st.notes,
         violations: st.violations,
     })
@@ -891,6 +1006,7 @@ mod tests {
             actions: Vec::new(),
             events: vec![Event { after, kind }],
             reading: Reading::default(),
+            clock: Default::default(),
         };
         let a = adjudicate(&rec(0, EventKind::BothLate))
             .ok()
