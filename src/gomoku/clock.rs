@@ -340,6 +340,19 @@ impl Clocks {
 }
 
 /// A record's clock log: the control, each action's time, the late limit.
+///
+/// ```
+/// use qigui::gomoku::{GameRecord, GameResult, adjudicate};
+/// // 包干制 60 s: black's second stone takes 1 s more than he has left.
+/// let rec = GameRecord::from_yaml(
+///     "opening: free\nmoves: H8 H9 I9\ntime_control: {base: 60}\ntimes: [60, 5, 1]\n",
+/// )?;
+/// let adj = adjudicate(&rec)?;
+/// let o = adj.outcome.expect("a flag");
+/// assert_eq!((o.result, o.clause, o.at), (GameResult::WhiteWins, "14.1.1", 2));
+/// assert_eq!(adj.clocks.map(|c| (c.black, c.white)), Some((-1.0, 55.0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClockLog {
     /// The time control; `None`: the clocks are not modelled (flags are

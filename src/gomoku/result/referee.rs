@@ -149,16 +149,20 @@ impl State<'_> {
         else {
             return false;
         };
-        let rest = self.rec.actions.len() - i;
+        let rest = self.rec.actions.len() - i - 1;
         let who = self.colour_of(actor);
+        let after = if rest > 0 {
+            format!("; neither it nor the {rest} action(s) after it are played")
+        } else {
+            "; it is not played".into()
+        };
         let text = format!(
-            "{} ('{action}', {}'s, {} s) was not made before the flag fell; it and the {} action(s) after it are not played",
+            "action {} ('{action}', {}'s, {} s) was not made before the flag fell{after}",
             i + 1,
             side_name(who),
             seconds(t),
-            rest - 1
         );
-        self.note("14.4", format!("action {text}"));
+        self.note("14.4", text);
         self.flag(flag);
         true
     }
