@@ -408,6 +408,8 @@ impl State<'_> {
                     ),
                 }
             }
+            // The offerer's own decline is a withdrawal, not admitted
+            // (19.2.2 B): the offer stays open.
             EventKind::DeclineDraw { side } => {
                 if let Some((by, _)) = self.referee.offer.filter(|(by, _)| *by != side) {
                     self.referee.offer = None;
