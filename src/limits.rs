@@ -577,6 +577,13 @@ pub fn cut_quoted(message: &str) -> String {
 /// a first capture) keeps in its transposition table: past it, the search
 /// goes on without storing more, so its memory stays bounded.
 pub const EXCHANGE_TABLE_ENTRIES: usize = 4_096;
+// Gomoku's clocks (src/gomoku/clock.rs).
+
+/// The most seconds any one time of a Gomoku clock log may give (a time
+/// control, an action's time, a late arrival, a referee's adjustment):
+/// 30 days. Any real game is far below it; it keeps the clock sums of a
+/// record of any length within `i64` milliseconds.
+pub const MAX_GOMOKU_CLOCK_SECONDS: u32 = 30 * 24 * 3600;
 
 #[cfg(test)]
 mod tests {

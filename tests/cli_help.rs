@@ -63,12 +63,13 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["book"], &["--out", "[PATH]..."]),
     (&["go"], &["score"]),
     (&["go", "score"], &["<FILE>", "--format"]),
-    (&["gomoku"], &["forbidden", "judge"]),
+    (&["gomoku"], &["forbidden", "judge", "adjudicate"]),
     (
         &["gomoku", "forbidden"],
         &["--black", "--white", "--reading", "--format"],
     ),
     (&["gomoku", "judge"], &["<FILE>", "--format"]),
+    (&["gomoku", "adjudicate"], &["<FILE>", "--format"]),
     (&["standings"], &["<FILE>", "--rules", "--format"]),
     (
         &["adjudicate"],

@@ -145,3 +145,52 @@ fn judge_an_illegal_record_is_exit_1() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn adjudicate_finds_the_flag_from_the_times() {
+    // 30.3.2: 300 s + 3 s. Black 100 s late (14.3.2): 200; after four
+    // moves 200 − 110 + 12 = 102 < 110, the fifth move's time. White
+    // 300 − 4 × (5 − 3) = 292.
+    let o = qigui(&[
+        "gomoku",
+        "adjudicate",
+        "tools/gomoku/examples/late-and-flag.yaml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["result"], "white_wins");
+    assert_eq!(v["reason"], "time-forfeit");
+    assert_eq!(v["clause"], "14.1.2");
+    assert_eq!(v["move"], 8);
+    assert_eq!(v["clocks"]["black"], -8.0);
+    assert_eq!(v["clocks"]["white"], 292.0);
+    assert_eq!(v["clocks"]["rapid"], true);
+}
+
+#[test]
+fn adjudicate_refuses_a_bad_clock_log() {
+    let dir = std::env::temp_dir().join(format!("qigui-gomoku-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("clock.yaml");
+    let path = file.to_str().expect("utf-8 path");
+    for (text, says) in [
+        ("moves: H8\ntime_control: '30.9'\n", "time_control: '30.9'"),
+        ("moves: H8\ntimes: [3]\n", "no time_control"),
+        (
+            "moves: H8\ntime_control: {base: 60}\ntimes: [3, 4]\n",
+            "times: 2 entries for 1 actions",
+        ),
+        (
+            "moves: H8\ntime_control: {base: 3000000}\n",
+            "time_control.base: 3000000 seconds",
+        ),
+    ] {
+        std::fs::write(&file, text).expect("write");
+        let o = qigui(&["gomoku", "adjudicate", path]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        assert!(stderr(&o).contains(says), "{text}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -22,6 +22,11 @@ pub enum GomokuCommand {
         after_help = "Example:\n  qigui gomoku judge tools/gomoku/examples/double-three.yaml --format json"
     )]
     Judge(GomokuJudgeArgs),
+    /// Adjudicate a Gomoku game record with its clock log (YAML or JSON, spec/gomoku.md): result, reason, clause, move and the clocks (14, 20, 30); exit 1 for an illegal record
+    #[command(
+        after_help = "Example:\n  qigui gomoku adjudicate tools/gomoku/examples/late-and-flag.yaml --format json"
+    )]
+    Adjudicate(GomokuJudgeArgs),
 }
 
 /// How a point where black would make five counts for a three (`--reading`).
@@ -50,7 +55,7 @@ pub struct ForbiddenArgs {
     format: TextOrJson,
 }
 
-/// `qigui gomoku judge`'s options.
+/// `qigui gomoku judge`'s and `qigui gomoku adjudicate`'s options.
 #[derive(Args)]
 pub struct GomokuJudgeArgs {
     /// The game record (YAML, spec/gomoku.md)
@@ -64,7 +69,7 @@ pub struct GomokuJudgeArgs {
 pub fn gomoku(cmd: &GomokuCommand) -> Result<ExitCode, String> {
     match cmd {
         GomokuCommand::Forbidden(a) => forbidden(a),
-        GomokuCommand::Judge(a) => judge(a),
+        GomokuCommand::Judge(a) | GomokuCommand::Adjudicate(a) => judge(a),
     }
 }
 
@@ -101,6 +106,24 @@ struct AdjudicationJson<'a> {
     moves: u32,
     lapsed: &'a [u32],
     notes: Vec<NoteJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clocks: Option<ClocksJson>,
+}
+
+/// The clocks of `gomoku judge --format json` (seconds left by colour).
+#[derive(Serialize)]
+struct ClocksJson {
+    black: f64,
+    white: f64,
+    shared: Option<f64>,
+    clause: &'static str,
+    rapid: bool,
+    complete: bool,
+}
+
+/// Seconds as `12` or `12.5`.
+fn secs(t: f64) -> String {
+    format!("{t}")
 }
 
 /// A line of five or more stones of one colour on the board: a stone of
@@ -181,6 +204,14 @@ fn judge(args: &GomokuJudgeArgs) -> Result<ExitCode, String> {
                     text: &n.text,
                 })
                 .collect(),
+            clocks: adj.clocks.map(|c| ClocksJson {
+                black: c.black,
+                white: c.white,
+                shared: c.shared,
+                clause: c.clause,
+                rapid: c.rapid,
+                complete: c.complete,
+            }),
         };
         outln!("{}", json_text(&out, false)?);
     } else {
@@ -193,6 +224,18 @@ fn judge(args: &GomokuJudgeArgs) -> Result<ExitCode, String> {
             outln!("clause\t{}", o.clause);
         }
         outln!("move\t{}", adj.moves);
+        if let Some(c) = adj.clocks {
+            let shared = c.shared.map(|t| format!(", shared {} s", secs(t)));
+            outln!(
+                "clocks\tblack {} s, white {} s{} ({}{}{})",
+                secs(c.black),
+                secs(c.white),
+                shared.unwrap_or_default(),
+                c.clause,
+                if c.rapid { ", rapid 30.1" } else { "" },
+                if c.complete { "" } else { ", times incomplete" }
+            );
+        }
         for n in &adj.notes {
             outln!("note\tafter move {} ({}): {}", n.after, n.clause, n.text);
         }

@@ -11,27 +11,38 @@
 //! | `result` | article 19 (with 14.1.1, 15.3, 17.2, 17.8, 17.9, 24.3.1 A): a record adjudicated |
 //! | `result/penalties`, `result/incidents` | 15–18, 19.2.2, 10.2, 12.4, 21: the referee's events |
 //! | `withdrawal` | 24.4: a withdrawn player's games |
+//! | `clock` | 14.1, 14.2, 14.4–14.7, 30: time controls and the clocks of a record's times |
+//! | `lateness` | 14.3: late arrival |
+//! | `adjournment` | 20: the sealed move |
 //!
 //! `spec/gomoku.md` describes the readings qigui takes where the book is
 //! silent, and the formats of the command line and corpus kinds.
 
+pub(crate) mod adjournment;
 pub(crate) mod board;
+pub(crate) mod clock;
 pub(crate) mod forbidden;
 pub(crate) mod grid;
+pub(crate) mod lateness;
 pub(crate) mod openings;
 pub(crate) mod patterns;
 pub(crate) mod record;
 pub(crate) mod result;
 pub(crate) mod withdrawal;
 
+pub use adjournment::Sealed;
 pub use board::{
     Board, BoardError, Direction, Mark, POINTS, ParsePointError, Point, SIZE, Stone, Symmetry,
     parse_points, split_points,
+};
+pub use clock::{
+    ClockError, ClockLog, ClockReport, Clocks, Flag, TimeControl, TimeControlSpec, TimeNumbers,
 };
 pub use forbidden::{
     Forbidden, Reading, forbidden_at, forbidden_json, forbidden_map, forbidden_shape_at,
     makes_five, makes_overline,
 };
+pub use lateness::{Arrival, Lateness};
 pub use openings::{
     Area, Choice, DESIGNATED, DesignatedOpening, Opening, OpeningError, OpeningRule, OverlineRule,
     Player, Pointing, Turn, same_shape,

@@ -42,6 +42,7 @@ mod penalties;
 
 pub use incidents::{DropRuling, MovedRuling, ScatterRuling};
 pub use penalties::{ConductClause, Official, Penalty};
+mod referee;
 
 /// Who won, or a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -272,6 +273,63 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Official>,
     },
+    /// A player arrived `at` seconds after the start (14.3): beyond the
+    /// record's `late_limit` he forfeits (14.3.3, both: 14.3.4) unless
+    /// `excused` (14.3.1 除非裁判另有其他决定); within it the late time
+    /// comes off his clock (14.3.2). Only with `after: 0`.
+    Arrive {
+        /// Who (the colour he was to hold at the start).
+        side: Stone,
+        /// Seconds after the start.
+        at: u32,
+        /// The referee decided otherwise (14.3.1).
+        #[serde(default)]
+        excused: bool,
+    },
+    /// The referee puts a clock on a game on shared time: each side's time
+    /// is half of what remains (14.1.3).
+    SplitClock,
+    /// The player who has just moved did not press his clock (14.6.1): it
+    /// runs on through the opponent's next move.
+    Unpressed {
+        /// Who forgot.
+        side: Stone,
+    },
+    /// The referee spent `seconds` on a breach, charged to `charged` if he
+    /// so decides (14.7), otherwise to no one; also a clock stopped by a
+    /// player in a rapid game (31.4).
+    RulingTime {
+        /// How long.
+        seconds: u32,
+        /// Who bears it.
+        #[serde(default)]
+        charged: Option<Stone>,
+    },
+    /// The referee adds time to a player's clock (14.5, 31.5).
+    AddTime {
+        /// Whose clock.
+        side: Stone,
+        /// Seconds.
+        seconds: u32,
+    },
+    /// The referee sets the clocks, e.g. on a new clock (14.5, 31.5).
+    SetClock {
+        /// Black's time left, seconds.
+        black: u32,
+        /// White's time left, seconds.
+        white: u32,
+    },
+    /// The game is adjourned (20.1): the player to move seals his next
+    /// move, which is the record's next action, played when the game
+    /// resumes (20.2.4); `seconds` the break (not charged, 20.1.1, 20.1.4).
+    Adjourn {
+        /// What the envelope holds.
+        #[serde(default)]
+        sealed: super::adjournment::Sealed,
+        /// How long the game stood, seconds.
+        #[serde(default)]
+        seconds: u32,
+    },
     /// A draw offer (19.2.2).
     OfferDraw {
         /// Who offers.
@@ -340,6 +398,8 @@ pub struct GameRecord {
     pub events: Vec<Event>,
     /// How a four point that completes a five counts (`spec/gomoku.md`).
     pub reading: Reading,
+    /// The time control, the actions' times and the late limit (14).
+    pub clock: super::clock::ClockLog,
 }
 
 /// Something a referee should know that did not end the game.
@@ -373,6 +433,8 @@ pub struct Adjudication {
     pub violations: [u32; 2],
     /// 警告 (15.1) received by the first and the second player.
     pub warnings: [u32; 2],
+    /// The clocks at the end, when the record gives a time control (14).
+    pub clocks: Option<super::clock::ClockReport>,
 }
 
 /// Why a record cannot be adjudicated.
@@ -424,6 +486,9 @@ pub enum GameError {
         /// What is wrong.
         message: String,
     },
+    /// The clock log cannot be used (14).
+    #[error(transparent)]
+    Clock(#[from] super::clock::ClockError),
 }
 
 impl GameError {
@@ -459,6 +524,15 @@ pub struct RecordFile {
     /// How a four point that also completes a five counts.
     #[serde(default)]
     pub reading: Reading,
+    /// The time control (14.1, 30.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<super::clock::TimeControlSpec>,
+    /// Seconds on the actor's clock for each action, in order (14.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<u32>,
+    /// The limit for late arrival, seconds (14.3.1; default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_limit: Option<u32>,
 }
 
 /// The actions of a [`RecordFile`].
@@ -496,11 +570,14 @@ impl GameRecord {
             Moves::Line(s) => s.clone(),
             Moves::List(v) => v.join(" "),
         };
+        let clock = super::clock::ClockLog::new(f.time_control.as_ref(), f.times, f.late_limit)
+            .map_err(|e| RecordFileError::Yaml(e.to_string()))?;
         Ok(GameRecord {
             opening: f.opening,
             actions: parse_actions(&line)?,
             events: f.events,
             reading: f.reading,
+            clock,
         })
     }
 
@@ -511,6 +588,7 @@ impl GameRecord {
             actions: parse_actions(actions)?,
             events: Vec::new(),
             reading: Reading::default(),
+            clock: Default::default(),
         })
     }
 }
@@ -530,6 +608,7 @@ struct State<'a> {
     notes: Vec<Note>,
     violations: [u32; 2],
     referee: penalties::Referee,
+    clocks: referee::Referee,
 }
 
 impl State<'_> {
@@ -651,13 +730,16 @@ impl State<'_> {
                 "19.1.3",
                 None,
             ),
-            EventKind::FlagFall { side } => self.end(
+            EventKind::FlagFall { side } if !self.flag_refused(Some(side)) => self.end(
                 GameResult::win_for(side.opposite()),
                 Reason::TimeForfeit,
                 "14.1.1",
                 None,
             ),
-            EventKind::BothFlags => self.end(GameResult::Draw, Reason::BothFlags, "19.2.1.D", None),
+            EventKind::BothFlags if !self.flag_refused(None) => {
+                self.end(GameResult::Draw, Reason::BothFlags, "19.2.1.D", None)
+            }
+            EventKind::FlagFall { .. } | EventKind::BothFlags => {}
             EventKind::Forfeit { side } => self.end(
                 GameResult::win_for(side.opposite()),
                 Reason::Penalty,
@@ -688,7 +770,7 @@ impl State<'_> {
                     );
                 }
             }
-            _ => {} // the referee's events: `conduct` (result/penalties.rs)
+            kind => self.referee_event(kind),
         }
     }
 
@@ -877,7 +959,11 @@ type Illegal<'a> = dyn Fn(&'static str, String) -> GameError + 'a;
 /// Plays a record through and says how it ended (see the module documentation).
 pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
     for (i, e) in rec.events.iter().enumerate() {
-        if matches!(e.kind, EventKind::Late { .. } | EventKind::BothLate) && e.after != 0 {
+        if matches!(
+            e.kind,
+            EventKind::Late { .. } | EventKind::BothLate | EventKind::Arrive { .. }
+        ) && e.after != 0
+        {
             return Err(GameError::LateAfterStart {
                 event: i + 1,
                 after: e.after,
@@ -897,8 +983,10 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         notes: Vec::new(),
         violations: [0, 0],
         referee: penalties::Referee::default(),
+        clocks: referee::Referee::new(&rec.clock, rec.actions.len())?,
     };
     penalties::check_events(&rec.events)?;
+    st.arrivals();
     st.events_after(0)?;
     let mut applied = 0;
     for (i, action) in rec.actions.iter().enumerate() {
@@ -920,18 +1008,30 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             clause,
             message,
         };
-        let resolved = st.resolve_breach(action, &illegal)?;
-        if !st.opening.is_done() {
-            st.opening_action(&resolved, &illegal)?;
-            continue;
+        if st.timed(i, action) {
+            break;
         }
+        let sealed = st.clocks.take_seal();
         let before = st.n;
-        st.play(resolved, &illegal)?;
-        // A second stone (17.8) is no move: the events after the move it
-        // follows have been taken up already.
-        if st.n != before {
-            let n = st.n;
-            st.events_after(n)?;
+        // Ok(true): a stone or a pass played after the opening.
+        let step = (|| {
+            let resolved = st.resolve_breach(action, &illegal)?;
+            if !st.opening.is_done() {
+                st.opening_action(&resolved, &illegal)?;
+                return Ok(false);
+            }
+            st.play(resolved, &illegal)?;
+            Ok(true)
+        })();
+        match step {
+            Err(e) => st.sealed_illegal(sealed, e)?,
+            // A second stone (17.8) is no move: the events after the move it
+            // follows have been taken up already.
+            Ok(true) if st.n != before => {
+                let n = st.n;
+                st.events_after(n)?;
+            }
+            Ok(_) => {}
         }
     }
     if let Some((e, ev)) = rec.events.iter().enumerate().find(|(_, e)| e.after > st.n)
@@ -949,6 +1049,7 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         moves: st.n,
         actions: applied,
         lapsed: st.lapsed,
+        clocks: st.clocks.report(&st.opening),
         notes: st.notes,
         violations: st.violations,
         warnings: st.referee.warnings,
@@ -1027,6 +1128,7 @@ mod tests {
             actions: Vec::new(),
             events: vec![Event { after, kind }],
             reading: Reading::default(),
+            clock: Default::default(),
         };
         let a = adjudicate(&rec(0, EventKind::BothLate))
             .ok()

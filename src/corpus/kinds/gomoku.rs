@@ -264,6 +264,33 @@ pub struct ResultInput {
     /// How a four point that also completes a five counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reading: Option<Reading>,
+    /// The time control (14.1, 30.3): a clause of 30.3 or `{base,
+    /// increment, shared}` in seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<crate::gomoku::TimeControlSpec>,
+    /// Seconds on the actor's clock for each action (14.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<u32>,
+    /// The limit for late arrival, seconds (14.3.1, default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_limit: Option<u32>,
+}
+
+/// `gomoku-result` expected clocks: seconds left at the end, by colour.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[cfg_attr(test, schemars(rename = "GomokuClocks"))]
+#[serde(deny_unknown_fields)]
+pub struct ClocksExpected {
+    /// Black's time left (negative: the flag fell during the last action).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<f64>,
+    /// White's time left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<f64>,
+    /// The shared time left while the game is on it (14.1.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<f64>,
 }
 
 /// A result code or `ongoing`.
@@ -326,6 +353,12 @@ pub struct ResultExpected {
     /// 警告 (15.1) of the first and the second player at the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warnings: Option<[u32; 2]>,
+    /// The clocks at the end (the record gives a time control).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<ClocksExpected>,
+    /// The time control makes a rapid game (30.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rapid: Option<bool>,
 }
 
 fn point(part: Part, field: &str, s: &str) -> Result<Point, CaseError> {
@@ -597,6 +630,8 @@ fn result_answer(
             .collect(),
         events: i.events.iter().map(|e| e.transformed(sym)).collect(),
         reading: reading(i.reading),
+        clock: crate::gomoku::ClockLog::new(i.time_control.as_ref(), i.times.clone(), i.late_limit)
+            .map_err(|e| issue(Part::Input, e.to_string()))?,
     };
     let adj = match adjudicate(&rec) {
         Ok(a) => a,
@@ -644,6 +679,12 @@ fn result_answer(
         ),
         violations: Some(adj.violations),
         warnings: Some(adj.warnings),
+        clocks: adj.clocks.map(|c| ClocksExpected {
+            black: Some(c.black),
+            white: Some(c.white),
+            shared: c.shared,
+        }),
+        rapid: adj.clocks.map(|c| c.rapid),
     };
     Ok((out, None))
 }
@@ -823,6 +864,13 @@ fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), Mismatch> 
     want("lapsed", &e.lapsed, &g.lapsed)?;
     want("violations", &e.violations, &g.violations)?;
     want("warnings", &e.warnings, &g.warnings)?;
+    want("rapid", &e.rapid, &g.rapid)?;
+    if let Some(c) = &e.clocks {
+        let got = g.clocks.clone().unwrap_or_default();
+        want("clocks.black", &c.black, &got.black)?;
+        want("clocks.white", &c.white, &got.white)?;
+        want("clocks.shared", &c.shared, &got.shared)?;
+    }
     if let Some(stones) = &e.stones {
         let got = match &g.stones {
             Some(m) => m
@@ -1160,6 +1208,8 @@ impl CaseKind for ResultKind {
         i.moves
             .actions()
             .map_err(|m| issue(Part::Input, format!("moves: {m}")))?;
+        crate::gomoku::ClockLog::new(i.time_control.as_ref(), i.times.clone(), i.late_limit)
+            .map_err(|m| issue(Part::Input, m.to_string()))?;
         if e.result.is_some() == e.error.is_some() {
             return Err(issue(Part::Expected, "give either result or error"));
         }
