@@ -15,6 +15,7 @@ pub mod cbf;
 pub mod dhtmlxq;
 pub mod pgn;
 pub mod record;
+pub mod sgf;
 pub mod trf;
 pub mod xqf;
 
