@@ -22,7 +22,11 @@ pub enum GoCommand {
 #[derive(Args)]
 pub struct ScoreArgs {
     /// The board file (spec/go.md); - reads standard input
-    #[arg(value_name = "FILE", required_unless_present = "sgf", conflicts_with = "sgf")]
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "sgf",
+        conflicts_with = "sgf"
+    )]
     file: Option<String>,
     /// Count the final position of an SGF game (FF[4], main line; docs/go.md) instead of a board file; - reads standard input
     #[arg(long, value_name = "FILE")]
@@ -31,7 +35,12 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "POINTS", requires = "sgf")]
     dead: Option<String>,
     /// With --sgf: komi in 子 (3.75, 3¾, 2.75); overrides the SGF's KM
-    #[arg(long, value_name = "ZI", requires = "sgf", conflicts_with = "komi_moku")]
+    #[arg(
+        long,
+        value_name = "ZI",
+        requires = "sgf",
+        conflicts_with = "komi_moku"
+    )]
     komi: Option<String>,
     /// With --sgf: komi in 目 (points), converted at 1 子 = 2 目 (7.5 is 3¾ 子); overrides the SGF's KM
     #[arg(long, value_name = "MOKU", requires = "sgf")]

@@ -86,9 +86,7 @@ pub fn score_sgf(
     let game = sgf::parse(&text).map_err(|e| format!("{path}:{e}"))?;
     let replay = game.replay().map_err(|e| format!("{path}:{e}"))?;
     let board = replay.position.board();
-    let mut dead_set = game
-        .dead_marks(board)
-        .map_err(|e| format!("{path}:{e}"))?;
+    let mut dead_set = game.dead_marks(board).map_err(|e| format!("{path}:{e}"))?;
     if let Some(list) = dead {
         dead_set.extend(dead_points(list, game.size)?);
     }
@@ -122,7 +120,11 @@ pub fn score_sgf(
                 out.push_str(&format!(
                     "; main line only ({} variation{} skipped)",
                     game.variations_skipped,
-                    if game.variations_skipped == 1 { "" } else { "s" }
+                    if game.variations_skipped == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
                 ));
             }
             out.push('\n');

@@ -274,8 +274,9 @@ fn sgf_point(text: &str, size: u8, place: Place) -> Result<Option<Point>, SgfErr
 /// A point list value: a point or a compressed rectangle `aa:cc`.
 fn point_list(value: &str, size: u8, place: Place) -> Result<Vec<Point>, SgfError> {
     let one = |t: &str| -> Result<Point, SgfError> {
-        sgf_point(t, size, place)?
-            .ok_or_else(|| place.error("an empty point in a point list (a pass is a move, not a point)"))
+        sgf_point(t, size, place)?.ok_or_else(|| {
+            place.error("an empty point in a point list (a pass is a move, not a point)")
+        })
     };
     match value.split_once(':') {
         None => Ok(vec![one(value)?]),
@@ -304,7 +305,9 @@ pub fn parse(text: &str) -> Result<SgfGame, SgfError> {
     let mut cur = Cursor::new(text.strip_prefix('\u{feff}').unwrap_or(text));
     cur.skip_space();
     if cur.peek() != Some(b'(') {
-        return Err(cur.place().error("an SGF file starts with '(;' (a game tree)"));
+        return Err(cur
+            .place()
+            .error("an SGF file starts with '(;' (a game tree)"));
     }
     let open = cur.place();
     // Each node of the main line, in order, with its properties.
@@ -406,7 +409,9 @@ fn read_game(
             "FF" => {
                 let ff: u32 = number(p, "the file format is a whole number")?;
                 if !(1..=4).contains(&ff) {
-                    return Err(p.place.error(format!("FF[{ff}]: qigui reads FF[1] to FF[4]")));
+                    return Err(p
+                        .place
+                        .error(format!("FF[{ff}]: qigui reads FF[1] to FF[4]")));
                 }
             }
             "SZ" => {
@@ -656,12 +661,18 @@ mod tests {
 
     #[test]
     fn located_errors() {
-        let e = parse("(;SZ[9]\n;B[ee];B[dd])").unwrap().replay().unwrap_err();
+        let e = parse("(;SZ[9]\n;B[ee];B[dd])")
+            .unwrap()
+            .replay()
+            .unwrap_err();
         assert_eq!((e.line, e.column), (2, 8));
         assert!(e.message.contains("move 2"), "{e}");
         let e = parse("(;SZ[9];B[zz])").unwrap_err();
         assert_eq!((e.line, e.column), (1, 10));
-        let e = parse("(;SZ[3]AB[aa]AW[ba][ab])").unwrap().replay().unwrap_err();
+        let e = parse("(;SZ[3]AB[aa]AW[ba][ab])")
+            .unwrap()
+            .replay()
+            .unwrap_err();
         assert!(e.message.contains("no liberty"), "{e}");
         let e = parse("(;SZ[9];B[ee]").unwrap_err();
         assert_eq!((e.line, e.column), (1, 1));
