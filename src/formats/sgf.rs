@@ -682,11 +682,11 @@ mod tests {
 
     #[test]
     fn compressed_lists_and_dead_marks() {
-        let g = parse("(;SZ[5]AB[aa:bb]AW[dd];W[ee];B[]TB[dd][cc][aa])").unwrap();
+        let g = parse("(;SZ[5]PL[W]AB[aa:bb]AW[dd];W[ee];B[]TB[dd][cc][aa])").unwrap();
         let r = g.replay().unwrap();
         assert_eq!(r.position.board().count(Stone::Black), 4);
         assert!(g.dead_marks(r.position.board()).is_err());
-        let g = parse("(;SZ[5]AB[aa:bb]AW[dd];W[ee];B[]TB[dd][cc])").unwrap();
+        let g = parse("(;SZ[5]PL[W]AB[aa:bb]AW[dd];W[ee];B[]TB[dd][cc])").unwrap();
         let r = g.replay().unwrap();
         let dead = g.dead_marks(r.position.board()).unwrap();
         assert_eq!(dead.into_iter().collect::<Vec<_>>(), vec![Point::new(3, 1)]);
