@@ -11,7 +11,7 @@ use super::TextOrJson;
 /// `qigui go`'s subcommands.
 #[derive(Subcommand)]
 pub enum GoCommand {
-    /// Count a finished Go board (003's 数子法, komi, handicap) and print the count and the result; the file format is in spec/go.md
+    /// Count a finished Go board, or with --sgf the final position of an SGF game (003's 数子法, komi, handicap), and print the count and the result; the formats are in spec/go.md
     #[command(
         after_help = "Examples:\n  qigui go score tests/data/go/full-game.count --format json\n  qigui go score --sgf tests/data/go/nine.sgf --dead C7,D7"
     )]
