@@ -571,6 +571,16 @@ pub fn cut_quoted(message: &str) -> String {
     out
 }
 
+// Go records in SGF (issue 29, src/formats/sgf.rs). The main line's moves
+// are also held to MAX_RECORD_PLIES.
+
+/// The most nodes, variations included, read in one SGF file.
+pub const MAX_SGF_NODES: usize = 200_000;
+
+/// The longest property value read in an SGF file (a comment, a name), in
+/// bytes.
+pub const MAX_SGF_VALUE_BYTES: usize = 1024 * 1024;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -690,13 +700,3 @@ mod tests {
         assert_eq!(cut_quoted(&once), once);
     }
 }
-
-// Go records in SGF (issue 29, src/formats/sgf.rs). The main line's moves
-// are also held to MAX_RECORD_PLIES.
-
-/// The most nodes, variations included, read in one SGF file.
-pub const MAX_SGF_NODES: usize = 200_000;
-
-/// The longest property value read in an SGF file (a comment, a name), in
-/// bytes.
-pub const MAX_SGF_VALUE_BYTES: usize = 1024 * 1024;

@@ -372,30 +372,9 @@ pub fn parse(text: &str) -> Result<SgfGame, SgfError> {
     read_game(main, variations, open)
 }
 
-fn read_game(
-    main: Vec<Vec<Property>>,
-    variations_skipped: usize,
-    open: Place,
-) -> Result<SgfGame, SgfError> {
-    let mut g = SgfGame {
-        size: 19,
-        komi_moku: None,
-        komi_place: Place::default(),
-        handicap: 0,
-        result: None,
-        black: None,
-        white: None,
-        first: None,
-        setup: Vec::new(),
-        moves: Vec::new(),
-        marked_dead: Vec::new(),
-        territory: Vec::new(),
-        variations_skipped,
-    };
-    let Some(root) = main.first() else {
-        return Err(open.error("a game tree without a node"));
-    };
-    // The size first: the other properties' points depend on it.
+/// The root's `GM`, `FF` and `SZ`, read first: the other properties'
+/// points depend on the size.
+fn read_root(root: &[Property], g: &mut SgfGame) -> Result<(), SgfError> {
     for p in root {
         match p.ident.as_str() {
             "GM" => {
@@ -437,6 +416,33 @@ fn read_game(
             _ => {}
         }
     }
+    Ok(())
+}
+
+fn read_game(
+    main: Vec<Vec<Property>>,
+    variations_skipped: usize,
+    open: Place,
+) -> Result<SgfGame, SgfError> {
+    let mut g = SgfGame {
+        size: 19,
+        komi_moku: None,
+        komi_place: Place::default(),
+        handicap: 0,
+        result: None,
+        black: None,
+        white: None,
+        first: None,
+        setup: Vec::new(),
+        moves: Vec::new(),
+        marked_dead: Vec::new(),
+        territory: Vec::new(),
+        variations_skipped,
+    };
+    let Some(root) = main.first() else {
+        return Err(open.error("a game tree without a node"));
+    };
+    read_root(root, &mut g)?;
     let size = g.size;
     let last = main.len() - 1;
     for (i, node) in main.iter().enumerate() {
