@@ -107,8 +107,6 @@ pub struct SgfGame {
     pub setup: Vec<(Point, Stone, Place)>,
     /// The main line's moves.
     pub moves: Vec<SgfMove>,
-    /// Stones marked dead by `TB`/`TW` in the last node, with their places.
-    pub marked_dead: Vec<(Point, Place)>,
     /// Territory marks on the last node: `(point, owner, place)`, checked
     /// against the final board by [`SgfGame::dead_marks`].
     territory: Vec<(Point, Stone, Place)>,
@@ -435,7 +433,6 @@ fn read_game(
         first: None,
         setup: Vec::new(),
         moves: Vec::new(),
-        marked_dead: Vec::new(),
         territory: Vec::new(),
         variations_skipped,
     };
