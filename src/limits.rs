@@ -584,6 +584,15 @@ pub const EXCHANGE_TABLE_ENTRIES: usize = 4_096;
 /// 30 days. Any real game is far below it; it keeps the clock sums of a
 /// record of any length within `i64` milliseconds.
 pub const MAX_GOMOKU_CLOCK_SECONDS: u32 = 30 * 24 * 3600;
+// Go records in SGF (issue 29, src/formats/sgf.rs). The main line's moves
+// are also held to MAX_RECORD_PLIES.
+
+/// The most nodes, variations included, read in one SGF file.
+pub const MAX_SGF_NODES: usize = 200_000;
+
+/// The longest property value read in an SGF file (a comment, a name), in
+/// bytes.
+pub const MAX_SGF_VALUE_BYTES: usize = 1024 * 1024;
 
 #[cfg(test)]
 mod tests {

@@ -125,6 +125,15 @@ impl Located for qigui::go::CountFileError {
     }
 }
 
+impl Located for qigui::formats::sgf::SgfError {
+    fn place(&self) -> String {
+        format!("{}:{}", self.line, self.column)
+    }
+    fn reason(&self) -> String {
+        self.message.clone()
+    }
+}
+
 impl Located for qigui::gomoku::RecordFileError {
     fn place(&self) -> String {
         match self {
@@ -365,6 +374,10 @@ const TOURNAMENT_JSON: &[&str] = &[
     r#"{"format":1,"game":"xiangqi","system":"swiss","players":[{"id":1,"name":"Li"},{"id":2},{"id":3}],"rounds":[{"games":[{"red":1,"black":2,"result":"1-0"}],"byes":[3]}]}"#,
 ];
 const GO_COUNT: &[&str] = &[include_str!("data/go/full-game.count")];
+const GO_SGF: &[&str] = &[
+    include_str!("data/go/nine.sgf"),
+    include_str!("data/go/ko-retake.sgf"),
+];
 const GOMOKU_RECORD: &[&str] = &[
     "opening: five-move-two\nmoves: \"H8 H9 H10 swap H11 offer G7 I6 choose I6 A1\"\nevents:\n  - {after: 9, kind: {type: point-out}}\nreading: five-point-legal\n",
     "moves: [H8, I9, H10, G8, offer K10 L11]\n",
@@ -490,6 +503,7 @@ fuzz_readers! {
     tournament_json: TOURNAMENT_JSON => |b| refusal(qigui::formats::read_tournament(&text(b), "fuzz.json"));
     tournament_trf: TOURNAMENT_TRF => |b| refusal(qigui::formats::read_tournament(&text(b), "fuzz.trf"));
     go_count_file: GO_COUNT => |b| refusal(qigui::go::parse_count_file(&text(b)));
+    go_sgf: GO_SGF => |b| refusal(qigui::formats::sgf::parse(&text(b)).and_then(|g| g.replay()));
     gomoku_record: GOMOKU_RECORD => |b| refusal(qigui::gomoku::GameRecord::from_yaml(&text(b)));
     draft_edition: DRAFT => |b| refusal(qigui::Edition::parse_draft("fuzz.yaml", &text(b)));
     conduct_log: CONDUCT => conduct_record;

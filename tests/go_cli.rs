@@ -106,3 +106,62 @@ fn errors_name_the_place() {
     let (code, _, _) = qigui(&["go", "count"], None);
     assert_eq!(code, 2);
 }
+
+// `go score --sgf` (issue 29). The counts are the hand count of
+// docs/go.md: black D1–D9, E1–E5 and columns A–C; white E6–E9, F1–F9 and
+// columns G–J; B5 dead by the file's TB, H5 by --dead.
+
+#[test]
+fn sgf_game_json() {
+    let (code, out, err) = qigui(
+        &[
+            "go",
+            "score",
+            "--sgf",
+            "tests/data/go/nine.sgf",
+            "--dead",
+            "H5",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["black"]["count"], 41.0);
+    assert_eq!(v["white"]["count"], 40.0);
+    assert_eq!(v["komi"], 3.75);
+    assert_eq!(v["result"], "white_wins");
+    assert_eq!(v["margin"], 3.25);
+    assert_eq!(v["record"]["moves"], 31);
+    assert_eq!(v["record"]["end"], "passes");
+    assert_eq!(v["record"]["dead"], serde_json::json!(["B5", "H5"]));
+}
+
+#[test]
+fn sgf_errors_are_located() {
+    let (code, _, err) = qigui(
+        &["go", "score", "--sgf", "tests/data/go/ko-retake.sgf"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("tests/data/go/ko-retake.sgf:3:2: move 9 (B D3): ko"),
+        "{err}"
+    );
+    let (code, _, err) = qigui(
+        &["go", "score", "--sgf", "-"],
+        Some("(;SZ[9]KM[7.5];B[ee];W[zz])"),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("-:1:23:"), "{err}");
+    let (code, _, err) = qigui(
+        &["go", "score", "--sgf", "-", "--komi-moku", "7.3"],
+        Some("(;SZ[9];B[ee])"),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--komi-moku 7.3"), "{err}");
+    let (code, _, err) = qigui(&["go", "score", "--sgf", "-"], Some("(;SZ[9];B[ee])"));
+    assert_eq!(code, 2);
+    assert!(err.contains("no KM"), "{err}");
+}

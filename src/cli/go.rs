@@ -11,9 +11,9 @@ use super::TextOrJson;
 /// `qigui go`'s subcommands.
 #[derive(Subcommand)]
 pub enum GoCommand {
-    /// Count a finished Go board (003's 数子法, komi, handicap) and print the count and the result; the file format is in spec/go.md
+    /// Count a finished Go board, or with --sgf the final position of an SGF game (003's 数子法, komi, handicap), and print the count and the result; the formats are in spec/go.md
     #[command(
-        after_help = "Example:\n  qigui go score tests/data/go/full-game.count --format json"
+        after_help = "Examples:\n  qigui go score tests/data/go/full-game.count --format json\n  qigui go score --sgf tests/data/go/nine.sgf --dead C7,D7"
     )]
     Score(ScoreArgs),
 }
@@ -22,8 +22,29 @@ pub enum GoCommand {
 #[derive(Args)]
 pub struct ScoreArgs {
     /// The board file (spec/go.md); - reads standard input
-    #[arg(value_name = "FILE")]
-    file: String,
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "sgf",
+        conflicts_with = "sgf"
+    )]
+    file: Option<String>,
+    /// Count the final position of an SGF game (FF[4], main line; docs/go.md) instead of a board file; - reads standard input
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<String>,
+    /// With --sgf: dead stones of the final position, comma-separated (A1,B2), besides those the SGF's last node marks with TB/TW
+    #[arg(long, value_name = "POINTS", requires = "sgf")]
+    dead: Option<String>,
+    /// With --sgf: komi in 子 (3.75, 3¾, 2.75); overrides the SGF's KM
+    #[arg(
+        long,
+        value_name = "ZI",
+        requires = "sgf",
+        conflicts_with = "komi_moku"
+    )]
+    komi: Option<String>,
+    /// With --sgf: komi in 目 (points), converted at 1 子 = 2 目 (7.5 is 3¾ 子); overrides the SGF's KM
+    #[arg(long, value_name = "MOKU", requires = "sgf")]
+    komi_moku: Option<String>,
     /// The output format
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
     format: TextOrJson,
@@ -40,7 +61,18 @@ fn read(path: &str) -> Result<String, String> {
 }
 
 fn score(args: &ScoreArgs) -> Result<ExitCode, String> {
-    let path = &args.file;
+    if let Some(path) = &args.sgf {
+        return super::go_sgf::score_sgf(
+            path,
+            args.dead.as_deref(),
+            args.komi.as_deref(),
+            args.komi_moku.as_deref(),
+            args.format,
+        );
+    }
+    let Some(path) = &args.file else {
+        return Err("give a board FILE or --sgf FILE".into());
+    };
     let text = read(path)?;
     let file = go::parse_count_file(&text).map_err(|e| format!("{path}:{e}"))?;
     let count = go::count(&file.diagram.board, &file.dead, &file.terms)

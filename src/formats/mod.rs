@@ -18,6 +18,7 @@ pub mod dhtmlxq;
 mod judged;
 pub mod pgn;
 pub mod record;
+pub mod sgf;
 pub mod trf;
 pub mod xqf;
 

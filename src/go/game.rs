@@ -16,20 +16,27 @@
 //!   other (活动方案.一.6: if the other plays a stone instead, the game goes
 //!   on). A resignation (认输, 胜负计算.2) ends it with the
 //!   opponent the winner.
-//! * 三劫连环 (胜负计算.和棋): under the simple ko rule a cycle of captures can
-//!   return the board to an earlier position with the same side to move.
-//!   qigui ends the record at the first such repetition and rules it a draw
-//!   (只有在盘面上出现三劫连环时,才可判为和棋), the only repetition 003
-//!   names; under the positional superko option the cycle cannot occur.
+//! * 三劫连环 (胜负计算.和棋: 只有在盘面上出现三劫连环时,才可判为和棋): the
+//!   only draw 003 allows. qigui's reading (`spec/go.md`, "Repetition"): the
+//!   whole board and the side to move recur, and **every move of the cycle
+//!   between the two occurrences is a ko capture** — a stone that takes
+//!   exactly one stone and is left alone with the taken point as its only
+//!   liberty (the shape 活动方案.一.4 restricts) — **at three or more
+//!   distinct kos**. Such a cycle is a draw and ends the game
+//!   ([`End::TripleKo`]). Any other whole-board repetition (送二还一, a
+//!   capture that restores an earlier board, a cycle with a pass in it,
+//!   长生) does not end the game: the record goes on under the ko rule alone,
+//!   and [`Replay::repeated`] tells where the board first recurred. Under the
+//!   positional superko option no cycle can occur.
 
 use std::collections::BTreeSet;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::board::{Board, Point, PointError, Stone};
-use super::play::{Illegal, KoRule, Position};
+use super::play::{Illegal, KoRule, Played, Position};
 
 /// The largest handicap 003 mentions (行棋规则.三: 可让二十五子).
 pub const MAX_HANDICAP: usize = 25;
@@ -178,18 +185,19 @@ pub enum End {
     Passes,
     /// This side resigned (胜负计算.2); the other wins.
     Resignation(Stone),
-    /// The whole board repeated with the same side to move (三劫连环 and
-    /// the like): a draw (胜负计算.和棋).
-    Repetition,
+    /// 三劫连环: the whole board recurred with the same side to move after a
+    /// cycle of ko captures alone at three or more kos: a draw
+    /// (胜负计算.和棋). Other repetitions do not end the game.
+    TripleKo,
 }
 
 impl End {
-    /// The corpus code: `passes`, `resignation`, `repetition`.
+    /// The corpus code: `passes`, `resignation`, `triple-ko`.
     pub const fn code(self) -> &'static str {
         match self {
             End::Passes => "passes",
             End::Resignation(_) => "resignation",
-            End::Repetition => "repetition",
+            End::TripleKo => "triple-ko",
         }
     }
 
@@ -198,7 +206,7 @@ impl End {
         match self {
             End::Passes => "胜负计算.3",
             End::Resignation(_) => "胜负计算.2",
-            End::Repetition => "胜负计算.和棋",
+            End::TripleKo => "胜负计算.和棋",
         }
     }
 }
@@ -244,6 +252,11 @@ pub struct Replay {
     pub plies: usize,
     /// How the game ended, if it did.
     pub end: Option<End>,
+    /// The first whole-board repetition, if any: `(ply, earlier)` — the
+    /// board and side to move after entry `ply` are those after entry
+    /// `earlier` (0: the start). Only 三劫连环 ends the game; this says
+    /// where any repetition happened.
+    pub repeated: Option<(usize, usize)>,
 }
 
 impl Replay {
@@ -263,8 +276,13 @@ pub struct Game {
     ko_rule: KoRule,
     /// Boards seen (for positional superko).
     boards: HashSet<Vec<u8>>,
-    /// Boards with the side to move (for the repetition that ends a game).
-    positions: HashSet<(Vec<u8>, Stone)>,
+    /// Boards with the side to move, each with the last ply it occurred
+    /// after (0: the start), for the repetition that ends a game.
+    positions: HashMap<(Vec<u8>, Stone), usize>,
+    /// For each ply played, the ko it took if it was a ko capture: the
+    /// capturing point and the taken point, in order.
+    ko_captures: Vec<Option<(Point, Point)>>,
+    repeated: Option<(usize, usize)>,
     last_was_pass: bool,
     plies: usize,
     end: Option<End>,
@@ -296,13 +314,15 @@ impl Game {
         let position = Position::new(board, to_move).with_ko(setup.ko);
         let mut boards = HashSet::new();
         boards.insert(position.board().key());
-        let mut positions = HashSet::new();
-        positions.insert((position.board().key(), to_move));
+        let mut positions = HashMap::new();
+        positions.insert((position.board().key(), to_move), 0);
         Ok(Game {
             position,
             ko_rule: setup.ko_rule,
             boards,
             positions,
+            ko_captures: Vec::new(),
+            repeated: None,
             last_was_pass: false,
             plies: 0,
             end: None,
@@ -327,14 +347,30 @@ impl Game {
 
     /// The position after a stone of the side to move on `p`, all rules
     /// applied.
-    fn try_play(&self, p: Point) -> Result<Position, Illegal> {
+    fn try_play(&self, p: Point) -> Result<Played, Illegal> {
         let played = self.position.play(p)?;
         if self.ko_rule == KoRule::PositionalSuperko
             && self.boards.contains(&played.position.board().key())
         {
             return Err(Illegal::Superko);
         }
-        Ok(played.position)
+        Ok(played)
+    }
+
+    /// Whether the plies after `earlier` up to the last one played make a
+    /// 三劫连环: every one a ko capture, at three or more distinct kos (a
+    /// ko is the pair of its two points, whichever side takes).
+    fn is_triple_ko(&self, earlier: usize) -> bool {
+        let mut kos = BTreeSet::new();
+        for k in &self.ko_captures[earlier..] {
+            match k {
+                Some((a, b)) => {
+                    kos.insert((*a.min(b), *a.max(b)));
+                }
+                None => return false,
+            }
+        }
+        kos.len() >= 3
     }
 
     /// Plays one entry.
@@ -357,6 +393,8 @@ impl Game {
         match entry.action {
             Action::Resign => {
                 self.end = Some(End::Resignation(entry.colour.unwrap_or(to_move)));
+                self.plies += 1;
+                return Ok(());
             }
             Action::Pass => {
                 self.position = self.position.pass();
@@ -364,20 +402,30 @@ impl Game {
                     self.end = Some(End::Passes);
                 }
                 self.last_was_pass = true;
+                self.ko_captures.push(None);
             }
             Action::Play(p) => {
-                self.position = self.try_play(p)?;
+                let played = self.try_play(p)?;
+                let taken = played.captured.iter().next().copied();
+                self.position = played.position;
                 self.last_was_pass = false;
                 self.boards.insert(self.position.board().key());
+                // A ko capture leaves a ko point: one stone taken, the
+                // capturer alone with the taken point as its only liberty.
+                let ko = match (self.position.ko(), taken) {
+                    (Some(_), Some(t)) => Some((p, t)),
+                    _ => None,
+                };
+                self.ko_captures.push(ko);
             }
         }
         self.plies += 1;
-        if self.end.is_none()
-            && !self
-                .positions
-                .insert((self.position.board().key(), self.position.to_move()))
-        {
-            self.end = Some(End::Repetition);
+        let key = (self.position.board().key(), self.position.to_move());
+        if let Some(earlier) = self.positions.insert(key, self.plies) {
+            self.repeated.get_or_insert((self.plies, earlier));
+            if self.end.is_none() && self.is_triple_ko(earlier) {
+                self.end = Some(End::TripleKo);
+            }
         }
         Ok(())
     }
@@ -388,6 +436,7 @@ impl Game {
             position: self.position.clone(),
             plies: self.plies,
             end: self.end,
+            repeated: self.repeated,
         }
     }
 }

@@ -10,6 +10,7 @@
 //! | `counting` | 数子法 with komi, handicap return and shared dame (胜负计算, 行棋规则.一–三, 竞赛规定.11, 棋类比赛.4–5) |
 //! | `clock` | 时限, 读秒 and 包干 (竞赛规定.12, 棋类比赛.5) |
 //! | `count_file` | the file `qigui go score` reads (`spec/go.md`) |
+//! | `referee` | the referee's log: lateness, clocks, 封棋, withdrawal, rulings (活动方案.八, 竞赛规定.12–15, 棋类比赛.5) |
 //!
 //! Bad input never panics: a diagram error names its line and column, a
 //! record error its move, a count error the point or term at fault.
@@ -20,6 +21,7 @@ pub(crate) mod count_file;
 pub(crate) mod counting;
 pub(crate) mod game;
 pub(crate) mod play;
+pub(crate) mod referee;
 
 pub use board::{
     Board, COLUMNS, Diagram, DiagramError, Group, MAX_SIZE, MIN_SIZE, Point, PointError, SizeError,
@@ -35,3 +37,4 @@ pub use game::{
     Setup, SetupError, Starter, nigiri, replay,
 };
 pub use play::{Illegal, KoRule, Played, Position};
+pub use referee::{LogEntry, LogError, Outcome, RefereeLog, Ruling, Verdict, adjudicate};

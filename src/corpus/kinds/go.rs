@@ -156,7 +156,8 @@ pub struct GoMovesExpected {
     /// `ongoing`, `counting`, `black_wins`, `white_wins`, `draw`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GoResultName>,
-    /// How it ended: `passes`, `resignation`, `repetition`, or `none`.
+    /// How it ended: `passes`, `resignation`, `triple-ko` (三劫连环), or
+    /// `none`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<String>,
     /// The clause that ended it.
@@ -193,6 +194,27 @@ pub struct GoMovesExpected {
     /// reason), in any order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forbidden: Option<Vec<String>>,
+    /// The first whole-board repetition (board and side to move): the ply
+    /// after which it recurred and the earlier ply (0: the start), or
+    /// `none`. Only 三劫连环 ends the game (`end: triple-ko`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeated: Option<GoRepeated>,
+}
+
+/// Where the whole board first recurred.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum GoRepeated {
+    /// `none`: no position recurred.
+    None(String),
+    /// `{ply: 7, earlier: 1}`.
+    At {
+        /// The ply after which the board and side to move recurred.
+        ply: usize,
+        /// The ply after which they first stood (0: the start).
+        earlier: usize,
+    },
 }
 
 /// `go-score` input: a finished board and the terms of the count.
@@ -575,6 +597,14 @@ impl CaseKind for MovesKind {
         if let Some(b) = &e.board {
             diagram("expected", Some(b), Some(size))?;
         }
+        if let Some(GoRepeated::None(t)) = &e.repeated
+            && t != "none"
+        {
+            return Err(issue(
+                Part::Expected,
+                format!("repeated: '{t}': write none or {{ply: N, earlier: M}}"),
+            ));
+        }
         if let Some(c) = &e.clause
             && !edition.clauses().contains(c)
         {
@@ -608,7 +638,7 @@ impl CaseKind for MovesKind {
         let result = match r.end {
             None => GoResultName::Ongoing,
             Some(End::Passes) => GoResultName::Counting,
-            Some(End::Repetition) => GoResultName::Draw,
+            Some(End::TripleKo) => GoResultName::Draw,
             Some(End::Resignation(Stone::Black)) => GoResultName::WhiteWins,
             Some(End::Resignation(Stone::White)) => GoResultName::BlackWins,
         };
@@ -648,6 +678,10 @@ impl CaseKind for MovesKind {
             legal: Some(legal),
             illegal: Some(illegal),
             forbidden: Some(forbidden),
+            repeated: Some(match r.repeated {
+                Some((ply, earlier)) => GoRepeated::At { ply, earlier },
+                None => GoRepeated::None("none".into()),
+            }),
         })
     }
 
@@ -680,6 +714,7 @@ impl CaseKind for MovesKind {
         want("plies", &e.plies, &g.plies)?;
         want("to_move", &e.to_move, &g.to_move)?;
         want("prisoners", &e.prisoners, &g.prisoners)?;
+        want("repeated", &e.repeated, &g.repeated)?;
         let got_board = match &g.board {
             Some(b) => Some(
                 diagram("answer", Some(b), None)

@@ -29,6 +29,7 @@ pub use error::{CaseError, Mismatch, Part, RunError};
 pub(crate) mod conduct;
 mod error;
 pub(crate) mod go;
+pub(crate) mod go_referee;
 pub(crate) mod gomoku;
 pub(crate) mod pairing;
 pub(crate) mod repetition;
@@ -88,11 +89,13 @@ pub enum Kind {
     Withdrawal,
     /// A pairing table or a Swiss round (articles 10–12, 附录二–五).
     Pairing,
+    /// Go: the referee's log adjudicated (003's clock and result rules).
+    GoReferee,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 24] = [
+    pub const ALL: [Kind; 25] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -117,6 +120,7 @@ impl Kind {
         Kind::Knockout,
         Kind::Withdrawal,
         Kind::Pairing,
+        Kind::GoReferee,
     ];
 
     /// The name used in the corpus.
@@ -146,6 +150,7 @@ impl Kind {
             Kind::Knockout => "knockout",
             Kind::Withdrawal => "withdrawal",
             Kind::Pairing => "pairing",
+            Kind::GoReferee => "go-referee",
         }
     }
 }
@@ -215,6 +220,7 @@ pub(crate) fn of(kind: Kind) -> &'static dyn CaseKind {
         Kind::Knockout => &conduct::KnockoutKind,
         Kind::Withdrawal => &conduct::WithdrawalKind,
         Kind::Pairing => &pairing::PairingKind,
+        Kind::GoReferee => &go_referee::RefereeKind,
     }
 }
 
