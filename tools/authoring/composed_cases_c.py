@@ -347,7 +347,7 @@ case('26.9.1/rook-and-unprotected-against-elephant-chasing-protected', ['26.9.1'
      '黑马一捉车一捉无根炮，红相往返捉有根子：黑方一捉车一捉无根子属26.9.1所列，红方不属，黑方变着',
      'Kd0 Bc4 Rf4 Ce6 ke9 ad9 af9 ra9 rg9 na2 cg4 nc7', 'c7d5 c4e2 d5c7 e2c4', '捉 捉 捉 捉', 'black_must_change',
      '26.9.1 (一捉车一捉无根子…均须变着): as 26.9.1/unprotected-chase-against-elephant-chasing-protected '
-     'with a red rook on f4 in place of the cannon on f6: c7d5 attacks the rook (leg e4), d5c7 '
+     'with a red rook on f4 in place of the cannon on f6: c7d5 attacks the rook (leg e5), d5c7 '
      'the unprotected cannon on e6 — 一捉车一捉无根子, in the list. Red\'s elephant attacks the '
      'protected cannon on g4 (c4e2; the rook on f4 attacks it too, so with the elephant on e2 '
      'it is a 少根子, 24.15, two attackers against one protector) and the protected horse on a2 '
