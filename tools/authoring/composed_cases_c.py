@@ -274,6 +274,132 @@ case('26.9.1/single-chase-of-unprotected-against-short-protected', ['26.9.1', '2
      turn='b')
 
 
+# ---------- more boards for 26.9.1-26.9.3 and 26.10 (issue 24, item 3)
+case('26.9.2/horse-chases-two-rooks-against-joint-rook-chase', ['26.9.2', '26.9.1', '24.17', '24.11', '24.3'],
+     '黑马往返各捉一个无根车，红炮借马作炮架轮流联合捉车：单方长捉车，对方联合捉车，前者(黑方)变着',
+     'Kf0 Ri0 Rf2 Cc1 Nc5 Nd5 Pb5 Pe5 ke9 ad9 ae8 bg9 rc8 rd8 nh3', 'h3g1 c1d1 g1h3 d1c1', '捉 捉 捉 捉', 'black_must_change',
+     '26.9.2 (凡单方长捉车，对方联合捉车，前者变着): black\'s horse goes h3g1 (leg h2), attacking the '
+     'red rook on i0 (leg h1), and g1h3 (leg g2), attacking the red rook on f2 (leg g3): each time '
+     'a rook, which a horse wins whatever protects it — 长捉车, by the horse alone. Red\'s cannon '
+     'goes c1d1 and d1c1, each time over a red horse (d5, c5) at a black rook (d8, c8; the files '
+     'between empty): without the horse the cannon cannot take, without the cannon the horse '
+     'does not attack the rook, so it is 联合捉车 (24.17; a horse screen is one of the chasers, '
+     '参考图39: 车马炮联合捉车). The horses cannot be taken for nothing (the crossed pawns on b5 and '
+     'e5 protect them), and cannon for rook is a gain even with the other black rook taking '
+     'back. The exchange searches below also show the other side\'s standing capture (each side '
+     'has one hanging rook while it chases): they count it, and still the chaser ends ahead. '
+     'Both sides are forbidden (24.13); the single 长捉车 against the joint one changes: black.',
+     [X('h3g1 --capture g1i0', "chaser g1i0 R: g1i0 c1c8 d8c8 | chaser takes ['R', 'C'] loses ['r'] | points +4 | book: gain"),
+      X('h3g1 --capture g1i0 --depth 0', "chaser g1i0 R: g1i0 | chaser takes ['R'] loses [] | points +9 | book: gain"),
+      X('h3g1 c1d1 --opponent-first', "opponent d1d8 r: d1d8"),
+      X('h3g1 c1d1 g1h3 --capture h3f2', "chaser h3f2 R: h3f2 d1d8 c8d8 | chaser takes ['R', 'C'] loses ['r'] | points +4 | book: gain"),
+      X('h3g1 c1d1 g1h3 d1c1 --opponent-first', "opponent c1c8 r: c1c8"),
+      X('h3g1 c1d1 --mate 3', 'mate by at most 3 checks: no')],
+     turn='b')
+case('26.9.2/red-horse-chases-two-rooks-against-joint-rook-chase', ['26.9.2', '26.9.1', '24.17', '24.11', '24.3'],
+     '红马往返各捉一个无根车，黑炮借马作炮架轮流联合捉车：单方长捉车，对方联合捉车，前者(红方)变着',
+     'kd9 ra9 rd7 cg8 ng4 nf4 ph4 pe4 Ke0 Af0 Ae1 Bc0 Rg1 Rf1 Nb6', 'b6c8 g8f8 c8b6 f8g8', '捉 捉 捉 捉', 'red_must_change',
+     '26.9.2 with the colours the other way (the board of '
+     '26.9.2/horse-chases-two-rooks-against-joint-rook-chase turned round and mirrored): red\'s '
+     'horse goes b6c8 (leg b7), attacking the black rook on a9 (leg b8), and c8b6 (leg c7), '
+     'attacking the black rook on d7 (leg c6): 长捉车 by one piece. Black\'s cannon goes g8f8 and '
+     'f8g8, each time over a black horse (f4, g4; protected by the crossed pawns on e4 and h4) '
+     'at a red rook (f1, g1): 联合捉车 (24.17). Both forbidden; the single 长捉车 changes: red.',
+     [X('b6c8 --capture c8a9', "chaser c8a9 r: c8a9 g8g1 f1g1 | chaser takes ['r', 'c'] loses ['R'] | points +4 | book: gain"),
+      X('b6c8 g8f8 --opponent-first', "opponent f8f1 R: f8f1"),
+      X('b6c8 g8f8 c8b6 --capture b6d7', "chaser b6d7 r: b6d7 f8f1 g1f1 | chaser takes ['r', 'c'] loses ['R'] | points +4 | book: gain"),
+      X('b6c8 g8f8 c8b6 f8g8 --opponent-first', "opponent g8g1 R: g8g1"),
+      X('b6c8 g8f8 --mate 3', 'mate by at most 3 checks: no')])
+case('26.9.2/rook-beside-the-kings-file-against-joint-rook-chase', ['26.9.2', '26.9.1', '24.17', '24.11', '24.3'],
+     '黑马往返各捉一个无根车(一车在四路)，红炮借马作炮架轮流联合捉车：单方长捉车，前者(黑方)变着',
+     'Kf0 Ri0 Rf4 Cc1 Nc5 Nd5 Pb5 Pe5 ke9 ad9 ae8 bg9 rc8 rd8 nh3', 'h3g1 c1d1 g1h3 d1c1', '捉 捉 捉 捉', 'black_must_change',
+     '26.9.2: as 26.9.2/horse-chases-two-rooks-against-joint-rook-chase, with the second red rook '
+     'on f4 (attacked from h3, leg g3) instead of f2. Nothing protects it: the red horse on d5 '
+     'would, but its leg e5 is the pawn\'s square. g1h3 is the same move as at ply 1 — a horse '
+     'newly attacking an unprotected rook — so it is 捉 too, and the searches give it the same '
+     'result as ply 1 (+4 with the other side\'s standing capture, +9 alone). 长捉车 against '
+     '联合捉车: black changes.',
+     [X('h3g1 --capture g1i0', "chaser g1i0 R: g1i0 c1c8 d8c8 | chaser takes ['R', 'C'] loses ['r'] | points +4 | book: gain"),
+      X('h3g1 c1d1 g1h3 --capture h3f4', "chaser h3f4 R: h3f4 d1d8 c8d8 | chaser takes ['R', 'C'] loses ['r'] | points +4 | book: gain"),
+      X('h3g1 c1d1 g1h3 --capture h3f4 --depth 0', "chaser h3f4 R: h3f4 | chaser takes ['R'] loses [] | points +9 | book: gain"),
+      X('h3g1 c1d1 --opponent-first', "opponent d1d8 r: d1d8"),
+      X('h3g1 c1d1 g1h3 d1c1 --opponent-first', "opponent c1c8 r: c1c8"),
+      X('h3g1 c1d1 g1h3 --mate 3', 'mate by at most 3 checks: no')],
+     turn='b')
+
+case('26.9.1/unprotected-chase-against-elephant-chasing-protected', ['26.9.1', '26.6', '24.11', '24.3'],
+     '黑马往返长捉无根炮，红相往返捉有根子(弱子换强子为得子)：黑方长捉无根子属26.9.1所列，红方不属，黑方变着',
+     'Kd0 Bc4 Cf6 Ce6 ke9 ad9 af9 ra9 rg9 na2 cg4 nc7', 'c7d5 c4e2 d5c7 e2c4', '捉 捉 捉 捉', 'black_must_change',
+     '26.9.1 (凡单方…长捉无根子…均须变着): black\'s horse goes c7d5 (leg c6), attacking the red '
+     'cannon on f6 (leg e5), and d5c7 (leg d6), attacking the red cannon on e6 (leg d7); nothing '
+     'protects either: 长捉无根子, in 26.9.1\'s list. Red\'s elephant goes c4e2 (eye d3), '
+     'attacking the black cannon on g4 (eye f3), which the rook on g9 protects, and e2c4, '
+     'attacking the black horse on a2 (eye b3), which the rook on a9 protects: an elephant for '
+     'a cannon or a horse is a gain (26.6: 一个或数个弱子换任一强子均为得子), so each is 捉 — '
+     '长捉 of protected pieces, forbidden (24.13) but not among 26.9.1\'s (长捉车, 长捉无根子). '
+     'Only black\'s cycle is one 26.9.1 names: black changes.',
+     [X('c7d5 --capture d5f6', "chaser d5f6 C: d5f6 c4a2 a9a2 | chaser takes ['C', 'B'] loses ['n'] | points +2 | book: gain"),
+      X('c7d5 c4e2 --opponent-first', "opponent e2g4 c: e2g4"),
+      X('c7d5 c4e2 d5c7 --capture c7e6', "chaser c7e6 C: c7e6 e2g4 g9g4 | chaser takes ['C', 'B'] loses ['c'] | points +2 | book: gain"),
+      X('c7d5 c4e2 d5c7 e2c4 --opponent-first', "opponent c4a2 n: c4a2")],
+     turn='b')
+case('26.9.1/rook-and-unprotected-against-elephant-chasing-protected', ['26.9.1', '26.6', '24.15', '24.13', '24.3'],
+     '黑马一捉车一捉无根炮，红相往返捉有根子：黑方一捉车一捉无根子属26.9.1所列，红方不属，黑方变着',
+     'Kd0 Bc4 Rf4 Ce6 ke9 ad9 af9 ra9 rg9 na2 cg4 nc7', 'c7d5 c4e2 d5c7 e2c4', '捉 捉 捉 捉', 'black_must_change',
+     '26.9.1 (一捉车一捉无根子…均须变着): as 26.9.1/unprotected-chase-against-elephant-chasing-protected '
+     'with a red rook on f4 in place of the cannon on f6: c7d5 attacks the rook (leg e5), d5c7 '
+     'the unprotected cannon on e6 — 一捉车一捉无根子, in the list. Red\'s elephant attacks the '
+     'protected cannon on g4 (c4e2; the rook on f4 attacks it too, so with the elephant on e2 '
+     'it is a 少根子, 24.15, two attackers against one protector) and the protected horse on a2 '
+     '(e2c4): chases of protected pieces, not in the list. Black changes.',
+     [X('c7d5 --capture d5f4 --depth 0', "chaser d5f4 R: d5f4 | chaser takes ['R'] loses [] | points +9 | book: gain"),
+      X('c7d5 c4e2 --opponent-first', "opponent e2g4 c: e2g4"),
+      X('c7d5 c4e2 d5c7 --capture c7e6 --depth 0', "chaser c7e6 C: c7e6 | chaser takes ['C'] loses [] | points +4 | book: gain"),
+      X('c7d5 c4e2 d5c7 e2c4 --opponent-first', "opponent c4a2 n: c4a2")],
+     turn='b')
+
+case('26.9.3/cannon-and-pawn-against-joint-chase', ['26.9.3', '26.9.1', '24.17', '24.3'],
+     '黑马往返捉无根炮、无根兵，红炮借马作炮架联合捉马：单方长捉无根子，对方联合捉无根子，前者(黑方)变着',
+     'Kd0 Cc1 Nc4 Nd4 Cf6 Pa6 ke9 ad9 af9 nc7', 'c7d5 c1d1 d5c7 d1c1', '捉 捉 捉 捉', 'black_must_change',
+     '26.9.3 (凡单方长捉无根子，对方联合捉无根子，前者变着): black\'s horse flees the cannon and '
+     'each time attacks an unprotected red piece: c7d5 (leg c6) the cannon on f6 (leg e5), '
+     'd5c7 (leg d6) the crossed pawn on a6 (leg b7) — 长捉无根子, by the horse alone. The red '
+     'cannon follows it, c1d1 and d1c1, each time over a red horse (d4, c4) as its screen: '
+     '联合捉 (24.17) of the unprotected horse. Both forbidden; the single chase changes: black.',
+     [X('c7d5 --capture d5f6', "chaser d5f6 C: d5f6 | chaser takes ['C'] loses [] | points +4 | book: gain"),
+      X('c7d5 c1d1 --opponent-first', "opponent d1d5 n: d1d5 | chaser takes [] loses ['n'] | points -4 | book: loss"),
+      X('c7d5 c1d1 d5c7 --capture c7a6', "chaser c7a6 P: c7a6 | chaser takes ['P'] loses [] | points +1 | book: gain"),
+      X('c7d5 c1d1 d5c7 d1c1 --opponent-first', "opponent c1c7 n: c1c7 | chaser takes [] loses ['n'] | points -4 | book: loss")],
+     turn='b')
+case('26.9.3/red-single-chase-against-black-joint-chase', ['26.9.3', '26.9.1', '24.17', '24.3'],
+     '红马往返长捉无根卒，黑炮借马作炮架联合捉马：单方长捉无根子，对方联合捉无根子，前者(红方)变着',
+     'Ke0 Ad0 Af0 Ng2 kf9 cg8 ng5 nf5 pd3 pi3', 'g2f4 g8f8 f4g2 f8g8', '捉 捉 捉 捉', 'red_must_change',
+     '26.9.3 with the colours the other way: red\'s horse goes g2f4 (leg g3), attacking the '
+     'crossed black pawn on d3 (leg e4), and f4g2 (leg f3), attacking the crossed pawn on i3 '
+     '(leg h2); nothing protects them: 长捉无根子 by one piece. Black\'s cannon follows the '
+     'horse, g8f8 and f8g8, each time over a black horse (f5, g5) as its screen: 联合捉 (24.17) '
+     'of the unprotected horse. Both forbidden; the single chase changes: red.',
+     [X('g2f4 --capture f4d3', "chaser f4d3 p: f4d3 | chaser takes ['p'] loses [] | points +1 | book: gain"),
+      X('g2f4 g8f8 --opponent-first', "opponent f8f4 N: f8f4 | chaser takes [] loses ['N'] | points -4 | book: loss"),
+      X('g2f4 g8f8 f4g2 --capture g2i3', "chaser g2i3 p: g2i3 | chaser takes ['p'] loses [] | points +1 | book: gain"),
+      X('g2f4 g8f8 f4g2 f8g8 --opponent-first', "opponent g8g2 N: g8g2 | chaser takes [] loses ['N'] | points -4 | book: loss")])
+
+case('26.10/rook-offer-opens-the-rank', ['26.10', '24.4', '24.3'],
+     '车邀兑，黑车兑车后让开横线，红车吃车：被邀兑方子力受损，按捉处理',
+     'Kd0 Ae1 Ad2 Rb5 Rb1 Na2 Na3 Pa5 ke9 ad9 af9 ba7 rc5 re5 pi3', 'b1c1 i3h3 c1b1 h3i3', '捉 闲 闲 闲', 'draw',
+     '26.10 (同兵种邀兑，被邀兑方兑子后立即…子力价值受损，邀兑方按"捉"处理): b1c1 brings the rook '
+     'against the black rook on c5 (c2-c4 empty; the horse on a2 protects c1, leg b2; the '
+     'elephant on a7 and the rook on e5 protect c5). If black accepts (c5xc1), its rook leaves '
+     'rank 5 and the rook on b5 takes the rook on e5 (c5, d5 empty) for nothing: black loses '
+     'material at once, so the offer counts as 捉. Red taking first wins nothing (c1xc5 e5xc5). '
+     'The rooks on b5 and c5 face each other throughout, b5 protected by the pawn on a5 and the '
+     'horse on a3: no gain either way. c1b1 attacks nothing (闲); the black pawn\'s moves are 闲. Draw.',
+     [X('b1c1 c5c1 --capture b5e5 --depth 1', "chaser b5e5 r: b5e5 d9e8 | chaser takes ['r'] loses [] | points +9 | book: gain"),
+      X('b1c1 --capture c1c5', "chaser c1c5 r: c1c5 e5c5 | chaser takes ['r'] loses ['R'] | points +0 | book: even"),
+      X('b1c1 --opponent-first', "opponent c5c1 R: c5c1 b5e5"),
+      X('', "chaser b5c5 r: b5c5 e5c5 | chaser takes ['r'] loses ['R'] | points +0 | book: even")])
+
+
 def main():
     qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
     bad = False
