@@ -39,6 +39,7 @@ use super::record::{Action, ParseRecordError, parse_actions};
 
 mod incidents;
 mod penalties;
+mod recording;
 
 pub use incidents::{DropRuling, MovedRuling, ScatterRuling};
 pub use penalties::{ConductClause, Official, Penalty};
