@@ -31,7 +31,10 @@ impl Opening {
     /// `Ok(Some(breach))` when it broke the opening rule and stands
     /// nonetheless, `Ok(None)` when it broke nothing. On an error the
     /// opening is unchanged.
-    pub fn apply_accepted(&mut self, action: &Action) -> Result<Option<OpeningError>, OpeningError> {
+    pub fn apply_accepted(
+        &mut self,
+        action: &Action,
+    ) -> Result<Option<OpeningError>, OpeningError> {
         let breach = match self.apply(action) {
             Ok(()) => return Ok(None),
             Err(e) if !e.is_opening_breach() => return Err(e),
@@ -91,7 +94,10 @@ mod tests {
     #[test]
     fn accepted_breaches_stand() {
         // 11.1 B: stone 2 within 3×3 of 天元; J10 is two lines away.
-        assert_eq!(run(OpeningRule::Taraguchi10, "H8 J10").err().as_deref(), Some("11.1.B"));
+        assert_eq!(
+            run(OpeningRule::Taraguchi10, "H8 J10").err().as_deref(),
+            Some("11.1.B")
+        );
         let o = run(OpeningRule::Taraguchi10, "H8 J10 accepted").unwrap();
         assert_eq!(o.moves(), 2);
         // 11.2 C: two fifth moves; three accepted, white chooses among them.
@@ -103,10 +109,20 @@ mod tests {
         assert_eq!(o.moves(), 5);
         // 11.2 B–C give no swap after stone 4: accepted, the colours are
         // exchanged.
-        assert_eq!(run(OpeningRule::FiveMoveTwo, "H8 H9 H10 H11 swap").err().as_deref(), Some("11.2.C"));
+        assert_eq!(
+            run(OpeningRule::FiveMoveTwo, "H8 H9 H10 H11 swap")
+                .err()
+                .as_deref(),
+            Some("11.2.C")
+        );
         let o = run(OpeningRule::FiveMoveTwo, "H8 H9 H10 H11 swap accepted").unwrap();
         assert_eq!(o.black_player(), Player::Second);
         // An occupied point is 12.2, not a breach of the opening.
-        assert_eq!(run(OpeningRule::Taraguchi10, "H8 H8 accepted").err().as_deref(), Some("12.2"));
+        assert_eq!(
+            run(OpeningRule::Taraguchi10, "H8 H8 accepted")
+                .err()
+                .as_deref(),
+            Some("12.2")
+        );
     }
 }
