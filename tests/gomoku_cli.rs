@@ -131,10 +131,10 @@ fn judge_an_illegal_record_is_exit_1() {
     let dir = std::env::temp_dir().join(format!("qigui-gomoku-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("bad.yaml");
-    std::fs::write(&file, "opening: taraguchi-10\nmoves: [H8, J10]\n").expect("write");
+    std::fs::write(&file, "opening: taraguchi-10\nmoves: [H8, H8]\n").expect("write");
     let o = qigui(&["gomoku", "judge", file.to_str().expect("utf-8 path")]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("(11.1.B)"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("(12.2)"), "{}", stdout(&o));
     std::fs::write(&file, "moves: [H8]\nwinner: black\n").expect("write");
     let o = qigui(&["gomoku", "judge", file.to_str().expect("utf-8 path")]);
     assert_eq!(o.status.code(), Some(2));

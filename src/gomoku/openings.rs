@@ -29,6 +29,8 @@ use serde::{Deserialize, Serialize};
 use super::board::{Board, Point, Stone, Symmetry};
 use super::record::Action;
 
+mod breach;
+
 /// An opening rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
@@ -822,6 +824,7 @@ impl Opening {
                     m + 1
                 ),
             )),
+            Action::Accepted(a) => self.apply_accepted(a).map(|_| ()),
             Action::Again { .. } | Action::Lift { .. } | Action::Slide { .. } => Err(self.error(
                 self.step_clause(),
                 format!("'{action}' during the opening: qigui applies 17.2, 17.8 and 17.9 in play after the opening"),

@@ -24,6 +24,12 @@
 //! `again`, `lift` and `slide` may be followed by `accepted`: the opponent
 //! accepted the breach (17: he moved on without calling the referee), so the
 //! stone stays where it came to rest.
+//!
+//! An opening action (a stone of the opening, `swap`, `offer`, `choose`,
+//! `declare`) may be followed by `accepted` too: it breaks the opening rule
+//! (17.1 未按开局规定行棋) and the opponent accepted the breach, so it stands
+//! ([`Action::Accepted`]). Without the marker a game record's breach of the
+//! opening is corrected: it does not stand (`spec/gomoku.md`).
 
 use std::fmt;
 
@@ -71,6 +77,9 @@ pub enum Action {
         /// The opponent accepted it (17).
         accepted: bool,
     },
+    /// An opening action that breaks the opening rule (17.1), accepted by
+    /// the opponent (17's preamble): it stands as made.
+    Accepted(Box<Action>),
 }
 
 impl Action {
@@ -106,6 +115,7 @@ impl Action {
                 to: t(to),
                 accepted: *accepted,
             },
+            Action::Accepted(a) => Action::Accepted(Box::new(a.transformed(sym))),
         }
     }
 }
@@ -137,6 +147,7 @@ impl fmt::Display for Action {
                 to,
                 accepted,
             } => write!(f, "slide {first} {to}{}", acc(*accepted)),
+            Action::Accepted(a) => write!(f, "{a} accepted"),
         }
     }
 }
@@ -250,6 +261,23 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, ParseRecordError> {
                     ));
                 }
             },
+        };
+        // An opening action followed by `accepted` (17.1, 17's preamble).
+        let action = if matches!(
+            action,
+            Action::Stone(_)
+                | Action::Swap
+                | Action::Offer(_)
+                | Action::Choose(_)
+                | Action::Declare(_)
+        ) && tokens
+            .get(i)
+            .is_some_and(|t| t.eq_ignore_ascii_case("accepted"))
+        {
+            i += 1;
+            Action::Accepted(Box::new(action))
+        } else {
+            action
         };
         out.push(action);
     }

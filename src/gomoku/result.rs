@@ -34,11 +34,13 @@ use thiserror::Error;
 
 use super::board::{Board, Point, Stone};
 use super::forbidden::{Forbidden, Reading, forbidden_shape_at, makes_five, makes_overline};
-use super::openings::{Opening, OpeningError, OpeningRule, OverlineRule, Player};
+use super::openings::{Opening, OpeningRule, OverlineRule, Player};
 use super::record::{Action, ParseRecordError, parse_actions};
 
 mod incidents;
+mod opening_breach;
 mod penalties;
+mod recording;
 
 pub use incidents::{DropRuling, MovedRuling, ScatterRuling};
 pub use penalties::{ConductClause, Official, Penalty};
@@ -843,12 +845,16 @@ impl State<'_> {
         let before = self.opening.moves();
         let placed_at = match resolved {
             Action::Stone(p) | Action::Choose(p) => Some(*p),
+            Action::Accepted(a) => match **a {
+                Action::Stone(p) | Action::Choose(p) => Some(p),
+                _ => None,
+            },
             _ => None,
         };
         let board_before = self.opening.board().clone();
-        self.opening
-            .apply(resolved)
-            .map_err(|OpeningError { clause, message }| illegal(clause, message))?;
+        if !self.opening_breach(resolved, illegal)? {
+            return Ok(());
+        }
         if self.opening.moves() > before {
             self.n = self.opening.moves();
             self.board = self.opening.board().clone();
@@ -938,10 +944,12 @@ impl State<'_> {
                 }
             }
             Action::Swap | Action::Offer(_) | Action::Choose(_) | Action::Declare(_) => {
+                self.opening_over(&resolved);
+            }
+            Action::Accepted(_) => {
                 return Err(illegal(
                     self.rec.opening.clause(),
-                    "the opening is over: swaps, offers, choices and declarations belong to it"
-                        .into(),
+                    "the opening is over: 'accepted' marks an accepted breach of the opening (17.1), and qigui gives no meaning to one after it".into(),
                 ));
             }
             Action::Lift { .. } | Action::Slide { .. } => {

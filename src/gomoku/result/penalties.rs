@@ -361,6 +361,12 @@ impl State<'_> {
             self.note("17", format!("{what}: {how}; no penalty"));
             return Ok(());
         }
+        if clause.clause() == "17.12"
+            && let Some((c, why)) = self.recording_excused(side)
+        {
+            self.note(c, format!("{what}: {why}; no breach, no penalty"));
+            return Ok(());
+        }
         let k = index(self.player(side));
         if penalty == Penalty::Violation && clause.needs_warning() && self.referee.warnings[k] == 0
         {

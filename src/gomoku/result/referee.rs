@@ -42,6 +42,12 @@ impl Referee {
         })
     }
 
+    /// The clocks, if the record gives a time control, and whether every
+    /// action so far had a time (the clocks are known).
+    pub(super) fn clocks(&self) -> Option<(&Clocks, bool)> {
+        self.clocks.as_ref().map(|c| (c, !self.untimed))
+    }
+
     /// Whether the next action is a sealed move; clears it.
     pub(super) fn take_seal(&mut self) -> bool {
         std::mem::take(&mut self.sealed)
