@@ -165,3 +165,130 @@ fn sgf_errors_are_located() {
     assert_eq!(code, 2);
     assert!(err.contains("no KM"), "{err}");
 }
+
+/// `qigui go adjudicate`: the referee's log from the command line. The
+/// expected values are the file's own arithmetic (活动方案.八, 竞赛规定.12,
+/// 胜负计算.2), not the program's output.
+#[test]
+fn adjudicate_referee_log() {
+    let (code, out, err) = qigui(
+        &["go", "adjudicate", "tests/data/go/referee-late.yaml"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("result     white_wins\nclause     胜负计算.2\nplies      2\n"),
+        "{out}"
+    );
+    assert!(out.contains("clocks     black 2970 s"), "{out}");
+    assert!(out.contains("white 3560 s"), "{out}");
+    let (code, out, err) = qigui(
+        &[
+            "go",
+            "adjudicate",
+            "tests/data/go/referee-late.yaml",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["result"], "white_wins");
+    assert_eq!(v["clause"], "胜负计算.2");
+    assert_eq!(v["plies"], 2);
+    assert_eq!(v["main_left"], serde_json::json!([2970, 3560]));
+}
+
+/// JSON from standard input; eleven minutes late is past 活动方案.八's ten and
+/// forfeits; a move after the forfeit is refused at its entry with exit 1.
+#[test]
+fn adjudicate_json_stdin_and_refusal() {
+    let log = r#"{"late_limit_minutes": 10, "log": [{"late": "white", "minutes": 11}]}"#;
+    let (code, out, err) = qigui(&["go", "adjudicate", "-", "--format", "json"], Some(log));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["result"], "black_wins");
+    assert_eq!(v["clause"], "活动方案.八");
+    assert_eq!(v["plies"], 0);
+    let log = "late_limit_minutes: 10\nlog:\n  - {late: white, minutes: 11}\n  - {move: D4}\n";
+    let (code, out, _) = qigui(&["go", "adjudicate", "-", "--format", "json"], Some(log));
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["entry"], 2);
+    assert_eq!(v["code"], "after-end");
+    let (code, _, err) = qigui(&["go", "adjudicate", "-"], Some("log: [{bogus: 1}]\n"));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("bogus"), "{err}");
+}
+
+/// `go score --sgf` sets the SGF's `RE` beside the count. One black stone on
+/// 9×9 with KM[7.5] (3¾ 子): black counts 81, must exceed 40½ + 3¾ = 44¼,
+/// so black wins by 36¾ 子 = 73½ 目 (81 − 0 − 7.5). The note never makes the
+/// command fail.
+#[test]
+fn sgf_result_agreement() {
+    let agreement = |re: &str| {
+        let sgf = format!("(;SZ[9]KM[7.5]RE[{re}];B[ee])");
+        let (code, out, err) = qigui(
+            &["go", "score", "--sgf", "-", "--format", "json"],
+            Some(&sgf),
+        );
+        assert_eq!(code, 0, "{re}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(v["margin"], 36.75);
+        v["record"]["re_check"]["agreement"]
+            .as_str()
+            .expect("agreement")
+            .to_string()
+    };
+    assert_eq!(agreement("B+73.5"), "agrees");
+    assert_eq!(agreement("B+36.75"), "agrees");
+    assert_eq!(agreement("B+R"), "agrees");
+    assert_eq!(agreement("B+Time"), "agrees");
+    assert_eq!(agreement("B+"), "agrees");
+    assert_eq!(agreement("B+5"), "disagrees");
+    assert_eq!(agreement("W+R"), "disagrees");
+    assert_eq!(agreement("W+73.5"), "disagrees");
+    assert_eq!(agreement("0"), "disagrees");
+    assert_eq!(agreement("?"), "not_comparable");
+    assert_eq!(agreement("Void"), "not_comparable");
+    // nine.sgf writes RE[W+3.25]: white's margin in 子 with 3¾ komi (docs/go.md);
+    // with 2¾ komi white wins by 2¼ 子 (4½ 目), so the record disagrees.
+    let (code, out, err) = qigui(
+        &[
+            "go",
+            "score",
+            "--sgf",
+            "tests/data/go/nine.sgf",
+            "--dead",
+            "H5",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with("\nRE         agrees: white wins by 3.25, the count's margin in 子 (3¼)\n"),
+        "{out}"
+    );
+    let args = [
+        "go",
+        "score",
+        "--sgf",
+        "tests/data/go/nine.sgf",
+        "--dead",
+        "H5",
+        "--komi",
+        "2.75",
+    ];
+    let (code, out, err) = qigui(&args, None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nRE         disagrees: "), "{out}");
+    // No RE, no line.
+    let (code, out, _) = qigui(
+        &["go", "score", "--sgf", "-"],
+        Some("(;SZ[9]KM[7.5];B[ee])"),
+    );
+    assert_eq!(code, 0);
+    assert!(!out.contains("\nRE "), "{out}");
+}

@@ -16,6 +16,22 @@ pub enum GoCommand {
         after_help = "Examples:\n  qigui go score tests/data/go/full-game.count --format json\n  qigui go score --sgf tests/data/go/nine.sgf --dead C7,D7"
     )]
     Score(ScoreArgs),
+    /// Adjudicate a Go referee's log (YAML or JSON, spec/go.md "The referee's log"): lateness, clocks, sealed move, resignation, forfeit, rulings; result and deciding clause; exit 1 when an entry cannot be applied
+    #[command(
+        after_help = "Example:\n  qigui go adjudicate tests/data/go/referee-late.yaml --format json"
+    )]
+    Adjudicate(AdjudicateArgs),
+}
+
+/// `qigui go adjudicate`'s options.
+#[derive(Args)]
+pub struct AdjudicateArgs {
+    /// The referee's log (YAML or JSON, spec/go.md); - reads standard input
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
 }
 
 /// `qigui go score`'s options.
@@ -53,6 +69,7 @@ pub struct ScoreArgs {
 pub fn go(cmd: &GoCommand) -> Result<ExitCode, String> {
     match cmd {
         GoCommand::Score(a) => score(a),
+        GoCommand::Adjudicate(a) => super::go_adjudicate::adjudicate(&a.file, a.format),
     }
 }
 

@@ -2,7 +2,8 @@
 //! (`qigui::formats::sgf`) and count its final position under 003's
 //! 数子法 (`docs/go.md`). Dead stones come from `--dead` and the last
 //! node's TB/TW marks; komi from `--komi` (子), `--komi-moku` (目, 1 子 = 2
-//! 目) or the SGF's KM (目).
+//! 目) or the SGF's KM (目). When the SGF has `RE`, a last line says
+//! whether it agrees with the count (a note, not an error).
 
 use std::collections::BTreeSet;
 use std::process::ExitCode;
@@ -130,6 +131,14 @@ pub fn score_sgf(
             out.push('\n');
             out.push_str(&format!("komi       {komi_note}\n"));
             out.push_str(&super::go::to_text(&count));
+            if let Some(re) = &game.result {
+                let c = go::compare_recorded_result(re, &count);
+                out.push_str(&format!(
+                    "RE         {}: {}\n",
+                    c.agreement.code().replace('_', " "),
+                    c.note
+                ));
+            }
             out!("{out}");
         }
         TextOrJson::Json => {
@@ -138,6 +147,10 @@ pub fn score_sgf(
                 "moves": replay.plies,
                 "end": replay.end.map_or("none", |e| e.code()),
                 "re": game.result,
+                "re_check": game.result.as_deref().map(|re| {
+                    let c = go::compare_recorded_result(re, &count);
+                    serde_json::json!({"agreement": c.agreement.code(), "note": c.note})
+                }),
                 "black_player": game.black,
                 "white_player": game.white,
                 "variations_skipped": game.variations_skipped,

@@ -29,6 +29,7 @@ mod conform;
 mod coverage;
 mod diff;
 mod go;
+mod go_adjudicate;
 mod go_sgf;
 mod gomoku;
 mod judge;

@@ -29,6 +29,7 @@ pub use error::{CaseError, Mismatch, Part, RunError};
 pub(crate) mod conduct;
 mod error;
 pub(crate) mod go;
+pub(crate) mod go_event;
 pub(crate) mod go_referee;
 pub(crate) mod gomoku;
 pub(crate) mod pairing;
@@ -91,11 +92,13 @@ pub enum Kind {
     Pairing,
     /// Go: the referee's log adjudicated (003's clock and result rules).
     GoReferee,
+    /// Go: the school event's places and team points, appeals (003's 奖项, 活动方案.七).
+    GoEvent,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 25] = [
+    pub const ALL: [Kind; 26] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -121,6 +124,7 @@ impl Kind {
         Kind::Withdrawal,
         Kind::Pairing,
         Kind::GoReferee,
+        Kind::GoEvent,
     ];
 
     /// The name used in the corpus.
@@ -151,6 +155,7 @@ impl Kind {
             Kind::Withdrawal => "withdrawal",
             Kind::Pairing => "pairing",
             Kind::GoReferee => "go-referee",
+            Kind::GoEvent => "go-event",
         }
     }
 }
@@ -221,6 +226,7 @@ pub(crate) fn of(kind: Kind) -> &'static dyn CaseKind {
         Kind::Withdrawal => &conduct::WithdrawalKind,
         Kind::Pairing => &pairing::PairingKind,
         Kind::GoReferee => &go_referee::RefereeKind,
+        Kind::GoEvent => &go_event::EventKind,
     }
 }
 
