@@ -355,7 +355,8 @@ struct Ranked {
     /// `order`, and what separated it from the class above.
     classes: Vec<(usize, Option<Decision>)>,
     /// Values per entrant per criterion: entrant `e`'s value of criterion
-    /// `c` at `e * criteria + c`.
+    /// `c` at `e * criteria + c` ([`Fill::All`]; under [`Fill::Lazy`] one
+    /// value per entrant, the last one computed).
     values: Vec<Compact>,
     /// Number of criteria.
     criteria: usize,
@@ -425,7 +426,11 @@ fn rank_table_as(
     let n = table.entrants.len();
     let k = chain.criteria.len();
     let active = table.active();
-    let mut values: Vec<Compact> = vec![Compact::None; n * k];
+    // Lazy: a criterion's values are read only while its group is split,
+    // before any subgroup computes the next criterion's, so one column
+    // serves them all.
+    let columns = if fill == Fill::Lazy { 1 } else { k };
+    let mut values: Vec<Compact> = vec![Compact::None; n * columns];
     if fill == Fill::All {
         for (ci, c) in chain.criteria.iter().enumerate() {
             if c.tiebreak.depends_on_group() {
@@ -480,21 +485,26 @@ impl Splitter<'_, '_> {
             }
             return;
         }
-        let stride = self.criteria.len();
+        // Lazy: one column, overwritten criterion after criterion.
+        let (stride, k_at) = if self.lazy {
+            (1, 0)
+        } else {
+            (self.criteria.len(), k)
+        };
         let c = self.criteria[k];
         if c.tiebreak.depends_on_group() || self.lazy {
             // Each entrant reaches criterion k in one group only.
             let group = &self.order[start..end];
             for &e in group {
-                self.values[e * stride + k] = c.compact(self.ctx, e, group);
+                self.values[e * stride + k_at] = c.compact(self.ctx, e, group);
             }
         }
         let better = c.tiebreak.higher_is_better();
         let values = &*self.values;
-        let key = |e: usize| -> &[Points] { values[e * stride + k].as_slice().unwrap_or(&[]) };
+        let key = |e: usize| -> &[Points] { values[e * stride + k_at].as_slice().unwrap_or(&[]) };
         // Not applicable to someone (直胜 before all have met): no separation.
         let group = &mut self.order[start..end];
-        if group.iter().any(|&e| values[e * stride + k].is_none()) {
+        if group.iter().any(|&e| values[e * stride + k_at].is_none()) {
             self.split(start, end, k + 1, first);
             return;
         }
@@ -506,7 +516,7 @@ impl Splitter<'_, '_> {
             let (to, next) = {
                 let values = &*self.values;
                 let key =
-                    |e: usize| -> &[Points] { values[e * stride + k].as_slice().unwrap_or(&[]) };
+                    |e: usize| -> &[Points] { values[e * stride + k_at].as_slice().unwrap_or(&[]) };
                 let head = key(self.order[from]);
                 let mut to = from + 1;
                 let mut next = None;
