@@ -97,7 +97,10 @@ mod tests {
         assert_eq!(compare(&[two], &[one], true), (Ordering::Less, 0));
         assert_eq!(compare(&[two], &[one], false), (Ordering::Greater, 0));
         assert_eq!(compare(&[one, two], &[one, one], true), (Ordering::Less, 1));
-        assert_eq!(compare(&[one, Points::ZERO], &[one], true), (Ordering::Equal, 0));
+        assert_eq!(
+            compare(&[one, Points::ZERO], &[one], true),
+            (Ordering::Equal, 0)
+        );
         assert_eq!(compare(&[], &[Points::ZERO], false), (Ordering::Equal, 0));
     }
 }
