@@ -16,6 +16,7 @@
 //! that separated it from the row above.
 
 pub(crate) mod chains;
+mod compact;
 pub(crate) mod crosstable;
 pub(crate) mod points;
 pub(crate) mod report;
@@ -36,6 +37,7 @@ use thiserror::Error;
 use crate::edition::{Edition, GameKind};
 use crate::event::tournament::{FinalError, GameName, Id, Tournament, TournamentError};
 
+use compact::{Compact, compare};
 use tiebreaks::Ctx;
 
 /// Why standings cannot be computed.
@@ -261,20 +263,26 @@ fn place_finalists(
             .ok_or_else(|| StandingsError::Invalid(format!("final: {id} is not ranked")))
     };
     let (w, l) = (index(&pair[0])?, index(&pair[1])?);
-    let mut rest: Vec<(Vec<usize>, Option<Decision>)> = std::mem::take(&mut ranked.classes)
-        .into_iter()
-        .map(|(c, d)| (c.into_iter().filter(|&e| e != w && e != l).collect(), d))
-        .filter(|(c, _): &(Vec<usize>, _)| !c.is_empty())
-        .collect();
     let by_final = Some(Decision {
         criterion: Decision::FINAL,
         step: 0,
     });
-    if let Some(first) = rest.first_mut() {
-        first.1 = by_final;
+    let mut order = vec![w, l];
+    let mut classes = vec![(1, None), (2, by_final)];
+    let mut start = 0;
+    for &(end, d) in &ranked.classes {
+        let before = order.len();
+        let rest = ranked.order[start..end].iter().copied();
+        order.extend(rest.filter(|&e| e != w && e != l));
+        start = end;
+        if order.len() > before {
+            // The first class after the finalists is placed by the final.
+            let d = if classes.len() == 2 { by_final } else { d };
+            classes.push((order.len(), d));
+        }
     }
-    ranked.classes = vec![(vec![w], None), (vec![l], by_final)];
-    ranked.classes.extend(rest);
+    ranked.order = order;
+    ranked.classes = classes;
     Ok(())
 }
 
@@ -341,11 +349,17 @@ fn compute_placings(
 
 /// The outcome of ranking a table.
 struct Ranked {
-    /// Classes of entrants sharing a place, best first, each with what
-    /// separated it from the class above.
-    classes: Vec<(Vec<usize>, Option<Decision>)>,
-    /// Values per entrant per criterion.
-    values: Vec<Vec<Value>>,
+    /// The ranked entrants, best first.
+    order: Vec<usize>,
+    /// Classes of entrants sharing a place, best first: where each ends in
+    /// `order`, and what separated it from the class above.
+    classes: Vec<(usize, Option<Decision>)>,
+    /// Values per entrant per criterion: entrant `e`'s value of criterion
+    /// `c` at `e * criteria + c` ([`Fill::All`]; under [`Fill::Lazy`] one
+    /// value per entrant, the last one computed).
+    values: Vec<Compact>,
+    /// Number of criteria.
+    criteria: usize,
     /// Number of entrants in the table.
     n: usize,
 }
@@ -353,12 +367,12 @@ struct Ranked {
 impl Ranked {
     fn ranks(&self) -> Vec<Option<u32>> {
         let mut out = vec![None; self.n];
-        let mut place = 1;
-        for (class, _) in &self.classes {
-            for &e in class {
-                out[e] = Some(place);
+        let mut start = 0;
+        for &(end, _) in &self.classes {
+            for &e in &self.order[start..end] {
+                out[e] = Some(start as u32 + 1);
             }
-            place += class.len() as u32;
+            start = end;
         }
         out
     }
@@ -412,101 +426,113 @@ fn rank_table_as(
     let n = table.entrants.len();
     let k = chain.criteria.len();
     let active = table.active();
-    let mut values: Vec<Vec<Value>> = vec![vec![None; k]; n];
+    // Lazy: a criterion's values are read only while its group is split,
+    // before any subgroup computes the next criterion's, so one column
+    // serves them all.
+    let columns = if fill == Fill::Lazy { 1 } else { k };
+    let mut values: Vec<Compact> = vec![Compact::None; n * columns];
     if fill == Fill::All {
         for (ci, c) in chain.criteria.iter().enumerate() {
             if c.tiebreak.depends_on_group() {
                 continue;
             }
             for &e in &active {
-                values[e][ci] = c.value(&ctx, e, &active);
+                values[e * k + ci] = c.compact(&ctx, e, &active);
             }
         }
     }
+    let mut order = active;
     let mut classes = Vec::new();
     let mut s = Splitter {
         ctx: &ctx,
         criteria: &chain.criteria,
         values: &mut values,
         lazy: fill == Fill::Lazy,
+        order: &mut order,
         out: &mut classes,
     };
-    s.split(active, 0, None);
-    Ranked { classes, values, n }
-}
-
-/// Compares two values; the step is the first element that differs.
-/// Missing elements count as zero.
-fn compare(a: &[Points], b: &[Points], higher_is_better: bool) -> (Ordering, usize) {
-    let len = a.len().max(b.len());
-    for i in 0..len {
-        let x = a.get(i).copied().unwrap_or(Points::ZERO);
-        let y = b.get(i).copied().unwrap_or(Points::ZERO);
-        let o = if higher_is_better {
-            y.cmp(&x)
-        } else {
-            x.cmp(&y)
-        };
-        if o != Ordering::Equal {
-            return (o, i);
-        }
+    s.split(0, s.order.len(), 0, None);
+    Ranked {
+        order,
+        classes,
+        values,
+        criteria: k,
+        n,
     }
-    (Ordering::Equal, 0)
 }
 
-/// Splits groups of tied entrants criterion by criterion.
+/// Splits groups of tied entrants criterion by criterion, in place: a
+/// group is a range of `order`, sorted by the criterion and split into
+/// the ranges of equal values.
 struct Splitter<'c, 'a> {
     ctx: &'c Ctx<'a>,
     criteria: &'c [Criterion],
-    values: &'c mut [Vec<Value>],
+    /// As [`Ranked::values`].
+    values: &'c mut [Compact],
     /// Compute every criterion's value when a group reaches it (else only
     /// the group criteria's; the others were computed for everyone).
     lazy: bool,
-    out: &'c mut Vec<(Vec<usize>, Option<Decision>)>,
+    order: &'c mut [usize],
+    /// As [`Ranked::classes`].
+    out: &'c mut Vec<(usize, Option<Decision>)>,
 }
 
 impl Splitter<'_, '_> {
-    fn split(&mut self, group: Vec<usize>, k: usize, first: Option<Decision>) {
-        if group.len() <= 1 || k >= self.criteria.len() {
-            if !group.is_empty() {
-                self.out.push((group, first));
+    fn split(&mut self, start: usize, end: usize, k: usize, first: Option<Decision>) {
+        if end - start <= 1 || k >= self.criteria.len() {
+            if end > start {
+                self.out.push((end, first));
             }
             return;
         }
+        // Lazy: one column, overwritten criterion after criterion.
+        let (stride, k_at) = if self.lazy {
+            (1, 0)
+        } else {
+            (self.criteria.len(), k)
+        };
         let c = self.criteria[k];
         if c.tiebreak.depends_on_group() || self.lazy {
             // Each entrant reaches criterion k in one group only.
-            for &e in &group {
-                self.values[e][k] = c.value(self.ctx, e, &group);
+            let group = &self.order[start..end];
+            for &e in group {
+                self.values[e * stride + k_at] = c.compact(self.ctx, e, group);
             }
         }
         let better = c.tiebreak.higher_is_better();
         let values = &*self.values;
+        let key = |e: usize| -> &[Points] { values[e * stride + k_at].as_slice().unwrap_or(&[]) };
         // Not applicable to someone (直胜 before all have met): no separation.
-        if group.iter().any(|&e| values[e][k].is_none()) {
-            self.split(group, k + 1, first);
+        let group = &mut self.order[start..end];
+        if group.iter().any(|&e| values[e * stride + k_at].is_none()) {
+            self.split(start, end, k + 1, first);
             return;
         }
         // Read in place: a sort of n entrants compares O(n log n) times.
-        let key = |e: usize| -> &[Points] { values[e][k].as_deref().unwrap_or(&[]) };
-        let mut sorted = group;
-        sorted.sort_by(|&a, &b| compare(key(a), key(b), better).0);
-        let mut classes: Vec<(Vec<usize>, Option<Decision>)> = Vec::new();
-        for e in sorted {
-            match classes.last_mut() {
-                Some((cls, _)) => {
-                    let (o, step) = compare(key(cls[0]), key(e), better);
-                    if o == Ordering::Equal {
-                        cls.push(e);
-                    } else {
-                        classes.push((vec![e], Some(Decision { criterion: k, step })));
+        group.sort_by(|&a, &b| compare(key(a), key(b), better).0);
+        let mut from = start;
+        let mut label = first;
+        while from < end {
+            let (to, next) = {
+                let values = &*self.values;
+                let key =
+                    |e: usize| -> &[Points] { values[e * stride + k_at].as_slice().unwrap_or(&[]) };
+                let head = key(self.order[from]);
+                let mut to = from + 1;
+                let mut next = None;
+                while to < end {
+                    let (o, step) = compare(head, key(self.order[to]), better);
+                    if o != Ordering::Equal {
+                        next = Some(Decision { criterion: k, step });
+                        break;
                     }
+                    to += 1;
                 }
-                None => classes.push((vec![e], first)),
-            }
-        }
-        for (cls, label) in classes {
-            self.split(cls, k + 1, label);
+                (to, next)
+            };
+            self.split(from, to, k + 1, label);
+            from = to;
+            label = next;
         }
     }
 }
@@ -522,10 +548,13 @@ fn assemble(
     let unshared = unshared_places(t, rs.edition);
     let withdrawn: BTreeMap<usize, &WithdrawalEffect> =
         table.withdrawals.iter().map(|w| (w.entrant, w)).collect();
-    let mut values = ranked.values;
+    let k = ranked.criteria;
     let mut rows = Vec::with_capacity(table.entrants.len());
-    let mut place = 1u32;
-    for (class, label) in &ranked.classes {
+    let mut start = 0;
+    for (end, label) in &ranked.classes {
+        let class = &ranked.order[start..*end];
+        start = *end;
+        let place = start as u32 + 1 - class.len() as u32;
         let tied = class.len() > 1;
         let playoff = tied && (chain.on_tie == OnTie::PlayOff || place <= unshared);
         for &e in class {
@@ -534,14 +563,16 @@ fn assemble(
                 rank: place,
                 id: en.id.clone(),
                 name: en.name.clone(),
-                values: std::mem::take(&mut values[e]),
+                values: ranked.values[e * k..(e + 1) * k]
+                    .iter()
+                    .map(Compact::to_value)
+                    .collect(),
                 decided_by: *label,
                 tied,
                 playoff,
                 withdrawn_after: withdrawn.get(&e).map(|w| w.after_round),
             });
         }
-        place += class.len() as u32;
     }
     let withdrawals = table
         .withdrawals

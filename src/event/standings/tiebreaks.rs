@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use crate::event::tournament::{Outcome, System};
 
+use super::compact::Compact;
 use super::crosstable::{Crosstable, Record, RecordKind};
 use super::points::Points;
 use super::scoring::{ByeOpponent, RuleSet};
@@ -296,7 +297,16 @@ pub fn opponent_scores(ctx: &Ctx, e: usize) -> Vec<Points> {
 /// "所对弈过的全部对手的积分之和", with 14.4 for byes; 14.7 团体对手分 "所
 /// 对弈过队的场分总和"; 1999 15.2, 15.4; Gomoku 29.2.1 A, 29.2.2 A).
 pub fn opponents_score(ctx: &Ctx, e: usize) -> Points {
-    opponent_scores(ctx, e).into_iter().sum()
+    // The sum of `opponent_scores` (exact, so in any order), without
+    // collecting and sorting them.
+    let bye = bye_opponent_score(ctx);
+    ctx.records(e, Scope::All)
+        .filter_map(|r| match (r.opponent, r.kind) {
+            (Some(o), _) => Some(score(ctx, o, Scope::All)),
+            (None, RecordKind::Bye) => bye,
+            (None, _) => None,
+        })
+        .sum()
 }
 
 /// 中间对手分 (median Buchholz, Gomoku 29.2.1 B, 29.2.2 B): 对手分 without
@@ -657,22 +667,28 @@ impl Criterion {
     /// The entrant's value; `group` is the tied entrants it is compared
     /// with (used by 直胜 and 对局时后走 only).
     pub fn value(self, ctx: &Ctx, e: usize, group: &[usize]) -> Value {
+        self.compact(ctx, e, group).to_value()
+    }
+
+    /// [`Criterion::value`] without allocating where the value has one or
+    /// two numbers (what the ranking compares).
+    pub(crate) fn compact(self, ctx: &Ctx, e: usize, group: &[usize]) -> Compact {
         let scope = if self.first_cycle {
             Scope::FirstCycle
         } else {
             Scope::All
         };
-        let one = |p: Points| Some(vec![p]);
-        let count = |n: u32| Some(vec![Points::from(n)]);
+        let one = Compact::One;
+        let count = |n: u32| Compact::One(Points::from(n));
         match self.tiebreak {
             Tiebreak::Points => one(score(ctx, e, scope)),
-            Tiebreak::Penalties => Some(penalties(ctx, e).to_vec()),
+            Tiebreak::Penalties => Compact::Two(penalties(ctx, e)),
             Tiebreak::SonnebornBerger => one(sonneborn_berger(ctx, e, scope)),
             Tiebreak::SonnebornBergerByCycle => one(sonneborn_berger_by_cycle(ctx, e)),
             Tiebreak::Wins => count(wins(ctx, e, scope)),
             Tiebreak::MatchWins => count(match_wins(ctx, e, scope)),
             Tiebreak::GamePoints => one(game_points(ctx, e, scope)),
-            Tiebreak::DirectEncounter => direct_encounter(ctx, e, group, scope).map(|p| vec![p]),
+            Tiebreak::DirectEncounter => direct_encounter(ctx, e, group, scope).into(),
             Tiebreak::Fouls => count(fouls(ctx, e, scope)),
             Tiebreak::BlackGames => count(black_games(ctx, e, scope)),
             Tiebreak::BlackInDirectGame => count(black_in_direct_game(ctx, e, group, scope)),
@@ -684,15 +700,15 @@ impl Criterion {
                 usize::from(highest),
                 usize::from(lowest),
             )),
-            Tiebreak::BuchholzCutLowest => Some(buchholz_cut_lowest(ctx, e)),
-            Tiebreak::PreviousRound => Some(previous_rounds(ctx, e)),
+            Tiebreak::BuchholzCutLowest => Compact::Many(buchholz_cut_lowest(ctx, e)),
+            Tiebreak::PreviousRound => Compact::Many(previous_rounds(ctx, e)),
             Tiebreak::Progressive => one(progressive(ctx, e)),
-            Tiebreak::ProgressiveCut => Some(progressive_cut(ctx, e)),
+            Tiebreak::ProgressiveCut => Compact::Many(progressive_cut(ctx, e)),
             Tiebreak::TeamSonnebornBerger => one(team_sonneborn_berger(ctx, e)),
-            Tiebreak::BoardByBoard => Some(board_by_board(ctx, e)),
-            Tiebreak::PlacingsSum => placings_sum(ctx, e).map(|p| vec![p]),
-            Tiebreak::BestPlacing => best_placing(ctx, e).map(|p| vec![p]),
-            Tiebreak::SecondBestPlacing => second_best_placing(ctx, e).map(|p| vec![p]),
+            Tiebreak::BoardByBoard => Compact::Many(board_by_board(ctx, e)),
+            Tiebreak::PlacingsSum => placings_sum(ctx, e).into(),
+            Tiebreak::BestPlacing => best_placing(ctx, e).into(),
+            Tiebreak::SecondBestPlacing => second_best_placing(ctx, e).into(),
         }
     }
 }
