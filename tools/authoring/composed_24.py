@@ -31,6 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import clause_cases as cc  # noqa: E402
+import composed_cases as base  # noqa: E402
 
 OUT = "cases/xiangqi-2020/24-composed.yaml"
 DIFFTEST = os.path.join(HERE, "..", "difftest")
@@ -484,55 +485,18 @@ def checks_text(c):
 def main():
     qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
     only = sys.argv[2] if len(sys.argv) > 2 else None
-    bad = False
-    q = cc.q
     cache = {}
-    L = ["format: 1", "edition: xiangqi-2020", "description: >-",
-         "  Composed boards for clauses 24.1-24.9 (将 杀 捉 兑 献 拦 跟 闲 长将) beyond",
-         "  24-26-clauses.yaml, at least three per clause, each a position of our own",
-         "  with the clause's reasoning in its note and every ply verified by an",
-         "  independent search over Fairy-Stockfish's move generator",
-         "  (tools/difftest/move_facts.py: checks, mates by checks, captures and",
-         "  complete exchanges before and after the move, the moved piece taken).",
-         "  Written by tools/authoring/composed_24.py, which refuses to write the",
-         "  file when a search disagrees. A case qigui does not reproduce is skipped",
-         "  with the exact divergence as its reason.",
-         "cases:"]
-    for c in CASES:
-        if only and not c["cid"].startswith(only):
-            continue
-        fen, errs = cc.check(c)
-        if not errs:
-            errs = verify(fen, c, cache)
-        if errs:
-            bad = True
-            print("ERROR", c["cid"], fen, *errs, sep="\n  ", file=sys.stderr)
-            continue
-        L.append("  - id: " + "xiangqi-2020/" + c["cid"])
-        L.append("    kind: move-labels")
-        L.append("    clauses: [" + ", ".join(q(x) for x in c["clauses"]) + "]")
-        L.append("    description: " + q(c["desc"]))
-        L.append("    provenance: composed")
-        L.append("    note: " + q(c["note"] + " [independent checks: " + checks_text(c) + "]"))
-        div = cc.divergence(qigui, fen, c)
-        if div:
-            print("DIVERGENCE", c["cid"], div, file=sys.stderr)
-            L.append("    skip: " + q("Known divergence: " + div))
-        L.append("    input:")
-        L.append("      fen: " + q(fen))
-        L.append("      moves: [" + ", ".join(c["moves"]) + "]")
-        exp = "{labels: [" + ", ".join(c["labels"]) + "]"
-        if c["verdict"]:
-            exp += ", verdict: " + c["verdict"]
-        L.append("    expected: " + exp + "}")
-    if bad:
-        sys.exit(1)
-    if only:
-        print("\n".join(L[11:]))
-        return
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(L) + "\n")
-    print(f"{OUT}: {len(CASES)} cases", file=sys.stderr)
+    base.write_cases(OUT, [
+        "Composed boards for clauses 24.1-24.9 (将 杀 捉 兑 献 拦 跟 闲 长将) beyond",
+        "24-26-clauses.yaml, at least three per clause, each a position of our own",
+        "with the clause's reasoning in its note and every ply verified by an",
+        "independent search over Fairy-Stockfish's move generator",
+        "(tools/difftest/move_facts.py: checks, mates by checks, captures and",
+        "complete exchanges before and after the move, the moved piece taken).",
+        "Written by tools/authoring/composed_24.py, which refuses to write the",
+        "file when a search disagrees. A case qigui does not reproduce is skipped",
+        "with the exact divergence as its reason.",
+    ], CASES, lambda fen, c: verify(fen, c, cache), checks_text, qigui, only)
 
 
 if __name__ == "__main__":

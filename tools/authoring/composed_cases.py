@@ -266,49 +266,75 @@ def verify(fen, c):
     return errs
 
 
-def main():
-    qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
-    bad = False
+def write_cases(out, description, cases, verify, checks_text, qigui, only=None):
+    """Checks and verifies every case (`verify(fen, case)` returns the
+    disagreements of the independent searches), records where qigui
+    diverges (the case is then skipped with the divergence as its reason)
+    and writes the corpus file `out`; writes nothing and exits 1 when a case
+    is illegal or a search disagrees. `description`: the file's description
+    lines; `checks_text(case)`: the runs named in the note. With `only` (a
+    case id prefix) the cases are checked and printed, not written. The
+    writer of every composed_*.py."""
     q = cc.q
-    L = ["format: 1", "edition: xiangqi-2020", "description: >-",
-         "  Composed boards for the clauses of article 24 and 26.1-26.11 beyond",
-         "  24-26-clauses.yaml, each with the book's reasoning in its note and",
-         "  verified by an independent search over Fairy-Stockfish's move generator",
-         "  (tools/difftest/exchange_check.py, tools/difftest/checks_win.py; the",
-         "  runs and what they print are in tools/authoring/composed_cases.py, which",
-         "  writes this file and refuses to when one disagrees). A case qigui does not",
-         "  reproduce is skipped with the exact divergence as its reason.",
-         "cases:"]
-    for c in CASES:
+    head = ["format: 1", "edition: xiangqi-2020", "description: >-"]
+    head += ["  " + line for line in description] + ["cases:"]
+    L = list(head)
+    bad = False
+    for c in cases:
+        if only and not c["cid"].startswith(only):
+            continue
         fen, errs = cc.check(c)
         if not errs:
             errs = verify(fen, c)
         if errs:
             bad = True
-            print("ERROR", c["cid"], errs, fen, file=sys.stderr)
+            print("ERROR", c["cid"], fen, *errs, sep="\n  ", file=sys.stderr)
             continue
         L.append("  - id: " + "xiangqi-2020/" + c["cid"])
         L.append("    kind: move-labels")
         L.append("    clauses: [" + ", ".join(q(x) for x in c["clauses"]) + "]")
         L.append("    description: " + q(c["desc"]))
         L.append("    provenance: composed")
-        checks = "; ".join(f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["verify"])
-        L.append("    note: " + q(c["note"] + " [independent checks: " + checks + "]"))
+        L.append("    note: " + q(c["note"] + " [independent checks: " + checks_text(c) + "]"))
         div = cc.divergence(qigui, fen, c)
         if div:
+            print("DIVERGENCE", c["cid"], div, file=sys.stderr)
             L.append("    skip: " + q("Known divergence: " + div))
         L.append("    input:")
         L.append("      fen: " + q(fen))
         L.append("      moves: [" + ", ".join(c["moves"]) + "]")
+        if c.get("key_points"):
+            L.append("      key_points: [" + ", ".join(c["key_points"]) + "]")
         exp = "{labels: [" + ", ".join(c["labels"]) + "]"
         if c["verdict"]:
             exp += ", verdict: " + c["verdict"]
         L.append("    expected: " + exp + "}")
     if bad:
         sys.exit(1)
-    with open(OUT, "w", encoding="utf-8") as f:
+    if only:
+        print("\n".join(L[len(head):]))
+        return
+    with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(L) + "\n")
-    print(f"{OUT}: {len(CASES)} cases", file=sys.stderr)
+    print(f"{out}: {len(cases)} cases", file=sys.stderr)
+
+
+def verify_checks(c):
+    """The note's list of the runs of `verify` (tool, args, expected)."""
+    return "; ".join(f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["verify"])
+
+
+def main():
+    qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
+    write_cases(OUT, [
+        "Composed boards for the clauses of article 24 and 26.1-26.11 beyond",
+        "24-26-clauses.yaml, each with the book's reasoning in its note and",
+        "verified by an independent search over Fairy-Stockfish's move generator",
+        "(tools/difftest/exchange_check.py, tools/difftest/checks_win.py; the",
+        "runs and what they print are in tools/authoring/composed_cases.py, which",
+        "writes this file and refuses to when one disagrees). A case qigui does not",
+        "reproduce is skipped with the exact divergence as its reason.",
+    ], CASES, verify, verify_checks, qigui)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import clause_cases as cc  # noqa: E402
+import composed_cases as base  # noqa: E402
 
 OUT = "cases/xiangqi-2020/24-26-composed-b.yaml"
 DIFFTEST = os.path.join(HERE, "..", "difftest")
@@ -551,61 +552,25 @@ def verify(fen, c):
     return errs
 
 
+def checks_text(c):
+    return "; ".join([f"cycle_facts.py FEN {' '.join(c['moves'])} -> {w}" for w in c["facts"]]
+                     + [f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["extra"]])
+
+
 def main():
     qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
     only = sys.argv[2] if len(sys.argv) > 2 else None
-    bad = False
-    q = cc.q
-    L = ["format: 1", "edition: xiangqi-2020", "description: >-",
-         "  More composed boards for 24.10-24.18, 26.1, 26.1.1, 26.1.2 and 26.2, beyond",
-         "  24-26-clauses.yaml and 24-26-composed.yaml: positions of our own, each a",
-         "  repetition cycle whose labels and verdict follow from the clause's words,",
-         "  with the reasoning in its note, verified by independent searches over",
-         "  Fairy-Stockfish's move generator (tools/difftest/cycle_facts.py,",
-         "  tools/difftest/exchange_check.py; the runs and what they must print are in",
-         "  tools/authoring/composed_cases_b.py, which writes this file and refuses",
-         "  to when one disagrees). A case qigui does not reproduce is skipped with",
-         "  the exact divergence as its reason.",
-         "cases:"]
-    for c in CASES:
-        if only and not c["cid"].startswith(only):
-            continue
-        fen, errs = cc.check(c)
-        if not errs:
-            errs = verify(fen, c)
-        if errs:
-            bad = True
-            print("ERROR", c["cid"], fen, "\n  " + "\n  ".join(errs), file=sys.stderr)
-            continue
-        L.append("  - id: " + "xiangqi-2020/" + c["cid"])
-        L.append("    kind: move-labels")
-        L.append("    clauses: [" + ", ".join(q(x) for x in c["clauses"]) + "]")
-        L.append("    description: " + q(c["desc"]))
-        L.append("    provenance: composed")
-        checks = "; ".join([f"cycle_facts.py FEN {' '.join(c['moves'])} -> {w}" for w in c["facts"]]
-                           + [f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["extra"]])
-        L.append("    note: " + q(c["note"] + " [independent checks: " + checks + "]"))
-        div = cc.divergence(qigui, fen, c)
-        if div:
-            print("DIVERGENCE", c["cid"], div, file=sys.stderr)
-            L.append("    skip: " + q("Known divergence: " + div))
-        L.append("    input:")
-        L.append("      fen: " + q(fen))
-        L.append("      moves: [" + ", ".join(c["moves"]) + "]")
-        if c["key_points"]:
-            L.append("      key_points: [" + ", ".join(c["key_points"]) + "]")
-        exp = "{labels: [" + ", ".join(c["labels"]) + "]"
-        if c["verdict"]:
-            exp += ", verdict: " + c["verdict"]
-        L.append("    expected: " + exp + "}")
-    if bad:
-        sys.exit(1)
-    if only:
-        print("checked (not written): " + only, file=sys.stderr)
-        return
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(L) + "\n")
-    print(f"{OUT}: {len(CASES)} cases", file=sys.stderr)
+    base.write_cases(OUT, [
+        "More composed boards for 24.10-24.18, 26.1, 26.1.1, 26.1.2 and 26.2, beyond",
+        "24-26-clauses.yaml and 24-26-composed.yaml: positions of our own, each a",
+        "repetition cycle whose labels and verdict follow from the clause's words,",
+        "with the reasoning in its note, verified by independent searches over",
+        "Fairy-Stockfish's move generator (tools/difftest/cycle_facts.py,",
+        "tools/difftest/exchange_check.py; the runs and what they must print are in",
+        "tools/authoring/composed_cases_b.py, which writes this file and refuses",
+        "to when one disagrees). A case qigui does not reproduce is skipped with",
+        "the exact divergence as its reason.",
+    ], CASES, verify, checks_text, qigui, only)
 
 
 if __name__ == "__main__":

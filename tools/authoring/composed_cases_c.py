@@ -402,47 +402,15 @@ case('26.10/rook-offer-opens-the-rank', ['26.10', '24.4', '24.3'],
 
 def main():
     qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
-    bad = False
-    q = cc.q
-    L = ["format: 1", "edition: xiangqi-2020", "description: >-",
-         "  More composed boards for 26.3-26.11 (issue 24, item 3), each a position",
-         "  of its own with the book's reasoning in its note and verified by an",
-         "  independent search over Fairy-Stockfish's move generator",
-         "  (tools/difftest/exchange_check.py, tools/difftest/checks_win.py; the runs",
-         "  and what they print are in tools/authoring/composed_cases_c.py, which",
-         "  writes this file and refuses to when one disagrees). A case qigui does not",
-         "  reproduce is skipped with the exact divergence as its reason.",
-         "cases:"]
-    for c in CASES:
-        fen, errs = cc.check(c)
-        if not errs:
-            errs = base.verify(fen, c)
-        if errs:
-            bad = True
-            print("ERROR", c["cid"], errs, fen, file=sys.stderr)
-            continue
-        L.append("  - id: " + "xiangqi-2020/" + c["cid"])
-        L.append("    kind: move-labels")
-        L.append("    clauses: [" + ", ".join(q(x) for x in c["clauses"]) + "]")
-        L.append("    description: " + q(c["desc"]))
-        L.append("    provenance: composed")
-        checks = "; ".join(f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["verify"])
-        L.append("    note: " + q(c["note"] + " [independent checks: " + checks + "]"))
-        div = cc.divergence(qigui, fen, c)
-        if div:
-            L.append("    skip: " + q("Known divergence: " + div))
-        L.append("    input:")
-        L.append("      fen: " + q(fen))
-        L.append("      moves: [" + ", ".join(c["moves"]) + "]")
-        exp = "{labels: [" + ", ".join(c["labels"]) + "]"
-        if c["verdict"]:
-            exp += ", verdict: " + c["verdict"]
-        L.append("    expected: " + exp + "}")
-    if bad:
-        sys.exit(1)
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(L) + "\n")
-    print(f"{OUT}: {len(CASES)} cases", file=sys.stderr)
+    base.write_cases(OUT, [
+        "More composed boards for 26.3-26.11 (issue 24, item 3), each a position",
+        "of its own with the book's reasoning in its note and verified by an",
+        "independent search over Fairy-Stockfish's move generator",
+        "(tools/difftest/exchange_check.py, tools/difftest/checks_win.py; the runs",
+        "and what they print are in tools/authoring/composed_cases_c.py, which",
+        "writes this file and refuses to when one disagrees). A case qigui does not",
+        "reproduce is skipped with the exact divergence as its reason.",
+    ], CASES, base.verify, base.verify_checks, qigui)
 
 
 if __name__ == "__main__":
