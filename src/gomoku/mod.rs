@@ -50,8 +50,8 @@ pub use openings::{
 pub use patterns::{LineShape, Shape, shapes};
 pub use record::{Action, ParseRecordError, parse_actions};
 pub use result::{
-    Adjudication, ConductClause, DropRuling, Event, EventKind, GameError, GameRecord, GameResult,
-    MovedRuling, Moves, Note, Official, Outcome, Penalty, Reason, RecordFile, RecordFileError,
-    ScatterRuling, adjudicate,
+    Adjudication, AppealVerdict, ConductClause, DropRuling, Event, EventKind, GameError,
+    GameRecord, GameResult, MovedRuling, Moves, Note, Official, Outcome, Penalty, Reason,
+    RecordFile, RecordFileError, ScatterRuling, adjudicate, appeal_verdict,
 };
 pub use withdrawal::withdraw;

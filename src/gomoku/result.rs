@@ -37,11 +37,14 @@ use super::forbidden::{Forbidden, Reading, forbidden_shape_at, makes_five, makes
 use super::openings::{Opening, OpeningRule, OverlineRule, Player};
 use super::record::{Action, ParseRecordError, parse_actions};
 
+mod appeal;
 mod incidents;
 mod opening_breach;
 mod penalties;
 mod recording;
+mod score_sheet;
 
+pub use appeal::{AppealVerdict, appeal_verdict};
 pub use incidents::{DropRuling, MovedRuling, ScatterRuling};
 pub use penalties::{ConductClause, Official, Penalty};
 mod referee;
@@ -387,6 +390,55 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         elapsed: Option<u32>,
     },
+    /// The referee requires a player to fair-copy or complete his record
+    /// (13.4 誊清或补正记录); during the game the time is his own
+    /// (`score_sheet`).
+    CorrectRecord {
+        /// Who is required to.
+        side: Stone,
+        /// How long it took, seconds, charged to his clock.
+        #[serde(default)]
+        seconds: u32,
+        /// He refuses (13.4 棋手不得拒绝): the foul 17.12 with this penalty.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refused: Option<Penalty>,
+    },
+    /// A player borrows the opponent's score sheet to correct his own, in
+    /// his own time (13.5); once per game, a second request is refused.
+    BorrowRecord {
+        /// Who borrows.
+        side: Stone,
+        /// How long he kept it, seconds, charged to his clock.
+        #[serde(default)]
+        seconds: u32,
+    },
+    /// Both records beyond mutual correction: the referee stops the clocks
+    /// and the players rebuild the record by replaying (13.6); the time is
+    /// borne by both, half each.
+    RebuildRecord {
+        /// How long the rebuilding took, seconds.
+        #[serde(default)]
+        seconds: u32,
+    },
+    /// An appeal (14.8 申诉时限): made `minutes` after the time the event's
+    /// rules count its limit from; received when within `limit` minutes,
+    /// an overrun the organisers caused (`delay`) not counted.
+    Appeal {
+        /// Who appeals.
+        side: Stone,
+        /// Minutes after the start of the appeal period.
+        minutes: u32,
+        /// The event's limit, minutes (规定的时间).
+        limit: u32,
+        /// Minutes of the overrun caused by the organisers or the host
+        /// (因组织者、主办单位造成的超过时限不在之内).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        delay: u32,
+    },
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
 }
 
 /// A game: the opening rule, the actions, the events.
@@ -437,6 +489,8 @@ pub struct Adjudication {
     pub warnings: [u32; 2],
     /// The clocks at the end, when the record gives a time control (14).
     pub clocks: Option<super::clock::ClockReport>,
+    /// The appeals' verdicts in the log's order (14.8).
+    pub appeals: Vec<AppealVerdict>,
 }
 
 /// Why a record cannot be adjudicated.
@@ -611,6 +665,9 @@ struct State<'a> {
     violations: [u32; 2],
     referee: penalties::Referee,
     clocks: referee::Referee,
+    /// Whether the first and the second player have borrowed the
+    /// opponent's score sheet (13.5: once a game).
+    borrowed: [bool; 2],
 }
 
 impl State<'_> {
@@ -992,6 +1049,7 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         violations: [0, 0],
         referee: penalties::Referee::default(),
         clocks: referee::Referee::new(&rec.clock, rec.actions.len())?,
+        borrowed: [false; 2],
     };
     penalties::check_events(&rec.events)?;
     st.arrivals();
@@ -1051,6 +1109,7 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
             moves: st.n,
         });
     }
+    let appeals = st.appeals();
     Ok(Adjudication {
         outcome: st.outcome,
         board: st.board,
@@ -1061,6 +1120,7 @@ pub fn adjudicate(rec: &GameRecord) -> Result<Adjudication, GameError> {
         notes: st.notes,
         violations: st.violations,
         warnings: st.referee.warnings,
+        appeals,
     })
 }
 

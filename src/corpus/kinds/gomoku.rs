@@ -258,7 +258,8 @@ pub struct ResultInput {
     /// flag-fall | both-flags | forfeit | violation | late | both-late,
     /// side: black|white}}`, and the referee's (`foul`, `disqualified`,
     /// `offer-draw`, `accept-draw`, `decline-draw`, `moved-stone`,
-    /// `scattered`, `dropped`, `colours-wrong`: `spec/gomoku.md`).
+    /// `scattered`, `dropped`, `colours-wrong`, `correct-record`,
+    /// `borrow-record`, `rebuild-record`, `appeal`: `spec/gomoku.md`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
     /// How a four point that also completes a five counts.
@@ -359,6 +360,9 @@ pub struct ResultExpected {
     /// The time control makes a rapid game (30.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rapid: Option<bool>,
+    /// The verdicts on the log's appeals, in order (14.8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appeals: Option<Vec<crate::gomoku::AppealVerdict>>,
 }
 
 fn point(part: Part, field: &str, s: &str) -> Result<Point, CaseError> {
@@ -685,6 +689,7 @@ fn result_answer(
             shared: c.shared,
         }),
         rapid: adj.clocks.map(|c| c.rapid),
+        appeals: Some(adj.appeals.clone()),
     };
     Ok((out, None))
 }
@@ -865,6 +870,7 @@ fn check_result(e: &ResultExpected, g: &ResultExpected) -> Result<(), Mismatch> 
     want("violations", &e.violations, &g.violations)?;
     want("warnings", &e.warnings, &g.warnings)?;
     want("rapid", &e.rapid, &g.rapid)?;
+    want("appeals", &e.appeals, &g.appeals)?;
     if let Some(c) = &e.clocks {
         let got = g.clocks.clone().unwrap_or_default();
         want("clocks.black", &c.black, &got.black)?;

@@ -1,6 +1,7 @@
 //! The `pairing` kind (2020 articles 10–12, 附录二–五; Gomoku 26–27, 附录三–
 //! 七): a pairing system and its size in, the table out. The input's
 //! `system` says which: `round-robin`, `scheveningen`, `knockout-positions`,
+//! `knockout-draw` (Gomoku 附录三 二.(一): a drawn bracket checked),
 //! `knockout-bracket`, `placement`, `double-elimination`, `crossing`,
 //! `snake-groups`, `lineups`, `board-colours`, `board-order`, `final`,
 //! `swiss`. `spec/corpus-format.md` describes each.
@@ -13,6 +14,7 @@ use serde_json::Value;
 use crate::edition::{Edition, GameKind};
 use crate::event::pairing::combined::{self, FinalColours};
 use crate::event::pairing::knockout::{self, Completion, Line};
+use crate::event::pairing::knockout_draw::{self, DrawViolation, DrawnPlayer};
 use crate::event::pairing::scheveningen::{self, Book};
 use crate::event::pairing::swiss::{self, FirstRound};
 use crate::event::pairing::{Game, PairingError, lineups, round_robin};
@@ -49,6 +51,15 @@ pub enum PairingInput {
     KnockoutPositions {
         /// Places in the bracket (a power of two).
         places: u32,
+    },
+    /// Gomoku 附录三 二.(一): a drawn bracket checked against the
+    /// requirements on the draw's outcome.
+    KnockoutDraw {
+        /// Places in the bracket (a power of two).
+        places: u32,
+        /// The players drawn: position, name, seed, unit and technical
+        /// number (those the requirements concern).
+        players: Vec<DrawnPlayer>,
     },
     /// A single-elimination bracket's first-round lines.
     KnockoutBracket {
@@ -237,6 +248,10 @@ pub struct PairingExpected {
     /// N+1 final: `first:<id>` (moves first) or `chooses:<id>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<String>,
+    /// Gomoku 附录三 二.(一): the requirements a drawn bracket breaks
+    /// (empty: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_violations: Option<Vec<DrawViolation>>,
     /// `unsupported` or `invalid`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -477,6 +492,9 @@ fn compute(
             if !v.is_empty() {
                 why = Some(format!("invariants: {v:?}"));
             }
+        }
+        PairingInput::KnockoutDraw { places, players } => {
+            out.draw_violations = Some(knockout_draw::check_draw(*places, players)?);
         }
         PairingInput::KnockoutPositions { places } => {
             out.seed_positions = Some(knockout::seed_positions(*places)?);
@@ -912,6 +930,7 @@ impl CaseKind for PairingKind {
             mismatch("last", &Some(w.clone()), &got)?;
         }
         want("colours", &e.colours, &g.colours)?;
+        want("draw_violations", &e.draw_violations, &g.draw_violations)?;
         want("order", &e.order, &g.order)?;
         want("pairs", &e.pairs, &g.pairs)?;
         want("first", &e.first, &g.first)?;

@@ -16,6 +16,7 @@
 
 pub mod combined;
 pub mod knockout;
+pub mod knockout_draw;
 pub mod lineups;
 mod matching;
 pub mod round_robin;

@@ -91,7 +91,13 @@ impl Official {
 
 /// The breaches the text gives a penalty for: the clause, whether 判负 is
 /// given directly, and the breach in the text's words.
-const CONDUCT: [(&str, bool, &str); 26] = [
+///
+/// The last three are rules of play outside 17 that forbid a conduct at
+/// the board without naming its penalty: 15.1 and 15.2 give a warning or a
+/// 违例 for any 违反行棋规定 (lighter or heavier), so these take either, a 违例
+/// with no warning first (17's ladder is article 17's own), and no loss.
+/// 14.6.2's other half (pressing with the other hand) is 17.3's.
+const CONDUCT: [(&str, bool, &str); 29] = [
     ("12.3", false, "行使 pass 权未口头告知对手"),
     ("17.1", false, "未按开局规定行棋"),
     ("17.2", false, "推盘"),
@@ -118,9 +124,17 @@ const CONDUCT: [(&str, bool, &str); 26] = [
     ("18.10", true, "携带或使用电子器材或装备发出声音"),
     ("18.11", true, "对局过程中接打、观看通讯工具"),
     ("18.12", true, "私自调整棋钟或主动停钟"),
+    ("14.6.2", false, "长时间将手放在棋钟上或者用手笼罩棋钟"),
+    (
+        "31.2",
+        false,
+        "未待轮走方按钟即行棋，或按钟手未离开棋钟及其上方空间",
+    ),
+    ("31.3", false, "行棋中移动了盘上的棋子而未在按钟前恢复原位"),
 ];
 
-/// A clause of article 17 or 18 (or 12.3) that a penalty is given for.
+/// A clause of article 17 or 18 (or 12.3, 14.6.2, 31.2, 31.3) that a
+/// penalty is given for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConductClause(usize);
 
@@ -183,7 +197,7 @@ impl<'de> Deserialize<'de> for ConductClause {
         let s = String::deserialize(d)?;
         ConductClause::new(&s).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "'{s}' is not a clause the text gives a penalty for: one of 12.3, 17.1–17.13, 18.1–18.12"
+                "'{s}' is not a clause the text gives a penalty for: one of 12.3, 17.1–17.13, 18.1–18.12, 14.6.2, 31.2, 31.3"
             ))
         })
     }
@@ -329,13 +343,16 @@ impl State<'_> {
             EventKind::OfferDraw { side } => self.offer_draw(side),
             EventKind::AcceptDraw { side } => self.answer_draw(side, true),
             EventKind::DeclineDraw { side } => self.answer_draw(side, false),
+            EventKind::CorrectRecord { .. }
+            | EventKind::BorrowRecord { .. }
+            | EventKind::RebuildRecord { .. } => return self.score_sheet(i, e),
             _ => return self.incident(i, e),
         }
         Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn foul(
+    pub(super) fn foul(
         &mut self,
         i: usize,
         after: u32,
@@ -366,6 +383,18 @@ impl State<'_> {
         {
             self.note(c, format!("{what}: {why}; no breach, no penalty"));
             return Ok(());
+        }
+        if clause.clause().starts_with("31.")
+            && let Some((c, _)) = self.clocks.clocks()
+            && !c.control.is_rapid()
+        {
+            return Err(GameError::Conduct {
+                event: i,
+                clause: "30.1",
+                message: format!(
+                    "{clause} is a rule of the rapid game (第31条 快棋赛细则), and this game's time control is not rapid (30.1: 15 minutes or less a side)"
+                ),
+            });
         }
         let k = index(self.player(side));
         if penalty == Penalty::Violation && clause.needs_warning() && self.referee.warnings[k] == 0

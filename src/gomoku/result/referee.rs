@@ -306,6 +306,21 @@ impl State<'_> {
         }
     }
 
+    /// `time` on `s`'s own clock as if he thought it (14.2): off the
+    /// shared time first while there is any (14.1.3), no increment; a flag
+    /// that falls ends the game. Nothing without a time control.
+    pub(super) fn own_time(&mut self, s: Stone, time: Millis) {
+        let p = self.player_of(s);
+        if let Some(f) = self
+            .clocks
+            .clocks
+            .as_mut()
+            .and_then(|c| c.spend(p, time, false))
+        {
+            self.flag(f);
+        }
+    }
+
     /// The events of 14 and 20.
     pub(super) fn referee_event(&mut self, kind: EventKind) {
         let n = self.n;
