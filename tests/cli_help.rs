@@ -61,8 +61,9 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["editions"], &["--changes"]),
     (&["diff"], &["--from", "--to", "--format", "[PATH]..."]),
     (&["book"], &["--out", "[PATH]..."]),
-    (&["go"], &["score"]),
+    (&["go"], &["score", "adjudicate", "event"]),
     (&["go", "score"], &["<FILE>", "--format"]),
+    (&["go", "event"], &["<FILE>", "--format"]),
     (&["gomoku"], &["forbidden", "judge", "adjudicate"]),
     (
         &["gomoku", "forbidden"],

@@ -292,3 +292,32 @@ fn sgf_result_agreement() {
     assert_eq!(code, 0);
     assert!(!out.contains("\nRE "), "{out}");
 }
+
+#[test]
+fn event_awards_appeal_and_refusal() {
+    // 奖项.一: the final's winner 1, its loser 2, the semi-final losers 3;
+    // 奖项.二.第一项: 4, 3, 1, 1 by school (一中: 张伟 4 + 王芳 1).
+    let (code, out, err) = qigui(&["go", "event", "tests/data/go/event-awards.yaml"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("place\t1\t张伟\n"), "{out}");
+    assert!(out.contains("place\t3\t王芳\n"), "{out}");
+    assert!(out.contains("points\t5\t一中\n"), "{out}");
+    // 活动方案.七: three hours and one minute after the end is late.
+    let late =
+        "appeal: {ended_at: \"2026-10-25 23:00\", filed_at: \"2026-10-26 02:01\", written: true}\n";
+    let (code, out, err) = qigui(&["go", "event", "-", "--format", "json"], Some(late));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"ruling\":\"late\""), "{out}");
+    // A final against a semi-final loser gives no places: refused, exit 1.
+    let bad = "last_rounds:\n  semifinals: [{winner: A, loser: B}, {winner: C, loser: D}]\n  final: {winner: A, loser: B}\n";
+    let (code, out, _) = qigui(&["go", "event", "-"], Some(bad));
+    assert_eq!(code, 1);
+    assert!(out.starts_with("refused\t"), "{out}");
+    // Both inputs at once is not a file this command reads.
+    let both = format!(
+        "{late}last_rounds:\n  semifinals: [{{winner: A, loser: B}}, {{winner: C, loser: D}}]\n  final: {{winner: A, loser: C}}\n"
+    );
+    let (code, _, err) = qigui(&["go", "event", "-"], Some(&both));
+    assert_ne!(code, 0);
+    assert!(err.contains("exactly one"), "{err}");
+}

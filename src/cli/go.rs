@@ -21,6 +21,22 @@ pub enum GoCommand {
         after_help = "Example:\n  qigui go adjudicate tests/data/go/referee-late.yaml --format json"
     )]
     Adjudicate(AdjudicateArgs),
+    /// The school event's Go awards (奖项.一 four places, 奖项.二.第一项 team points) from the knockout's last rounds, or whether an appeal is received (活动方案.七): the go-event case input as a file (spec/go.md "Awards and appeals"); exit 1 when refused
+    #[command(
+        after_help = "Examples:\n  qigui go event tests/data/go/event-awards.yaml\n  qigui go event tests/data/go/event-appeal.yaml --format json"
+    )]
+    Event(EventArgs),
+}
+
+/// `qigui go event`'s options.
+#[derive(Args)]
+pub struct EventArgs {
+    /// The event file (YAML or JSON: `last_rounds` with `teams`, or `appeal`); - reads standard input
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
+    format: TextOrJson,
 }
 
 /// `qigui go adjudicate`'s options.
@@ -70,6 +86,7 @@ pub fn go(cmd: &GoCommand) -> Result<ExitCode, String> {
     match cmd {
         GoCommand::Score(a) => score(a),
         GoCommand::Adjudicate(a) => super::go_adjudicate::adjudicate(&a.file, a.format),
+        GoCommand::Event(a) => super::go_event::event(&a.file, a.format),
     }
 }
 

@@ -30,6 +30,7 @@ mod coverage;
 mod diff;
 mod go;
 mod go_adjudicate;
+mod go_event;
 mod go_sgf;
 mod gomoku;
 mod judge;

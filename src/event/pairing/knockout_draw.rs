@@ -186,3 +186,62 @@ pub fn check_draw(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(
+        position: u32,
+        name: &str,
+        seed: Option<u32>,
+        unit: Option<(&str, u32)>,
+    ) -> DrawnPlayer {
+        DrawnPlayer {
+            position,
+            name: name.into(),
+            seed,
+            unit: unit.map(|u| u.0.to_string()),
+            number: unit.map(|u| u.1),
+        }
+    }
+
+    #[test]
+    fn refuses_what_is_no_draw() {
+        let out_of_range = [player(17, "a", None, None)];
+        assert!(check_draw(16, &out_of_range).is_err());
+        let twice = [player(1, "a", None, None), player(1, "b", None, None)];
+        assert!(check_draw(16, &twice).is_err());
+        let gap = [
+            player(1, "a", Some(1), None),
+            player(16, "b", Some(3), None),
+        ];
+        assert!(check_draw(16, &gap).is_err());
+        let numbers = [
+            player(1, "a", None, Some(("u", 1))),
+            player(16, "b", None, Some(("u", 1))),
+        ];
+        assert!(check_draw(16, &numbers).is_err());
+        assert!(check_draw(12, &[]).is_err());
+    }
+
+    #[test]
+    fn eighths_after_quarters() {
+        // 1–4 in four quarters, 5 in the eighth of 1 (positions 1–2 of 16).
+        let ok = |p5: u32| {
+            let ps = [
+                player(1, "1", None, Some(("u", 1))),
+                player(9, "2", None, Some(("u", 2))),
+                player(5, "3", None, Some(("u", 3))),
+                player(13, "4", None, Some(("u", 4))),
+                player(p5, "5", None, Some(("u", 5))),
+            ];
+            check_draw(16, &ps).unwrap()
+        };
+        assert_eq!(ok(3), vec![]);
+        assert_eq!(
+            ok(2),
+            vec![violation("附录三.二.(一).2", vec!["1".into(), "5".into()])]
+        );
+    }
+}
