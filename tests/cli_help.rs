@@ -63,13 +63,14 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["book"], &["--out", "[PATH]..."]),
     (&["go"], &["score"]),
     (&["go", "score"], &["<FILE>", "--format"]),
-    (&["gomoku"], &["forbidden", "judge", "adjudicate"]),
+    (&["gomoku"], &["forbidden", "judge", "adjudicate", "event"]),
     (
         &["gomoku", "forbidden"],
         &["--black", "--white", "--reading", "--format"],
     ),
     (&["gomoku", "judge"], &["<FILE>", "--format"]),
     (&["gomoku", "adjudicate"], &["<FILE>", "--format"]),
+    (&["gomoku", "event"], &["<FILE>", "--format"]),
     (&["standings"], &["<FILE>", "--rules", "--format"]),
     (
         &["adjudicate"],
