@@ -30,9 +30,7 @@ pub enum GomokuCommand {
     )]
     Adjudicate(GomokuJudgeArgs),
     /// Answer a question about a Gomoku event (YAML or JSON, spec/gomoku.md "Events"): 猜先 and colours (10.1, 10.3), a line-up (26.2), 队员总分制 (26.2.5), 擂台赛 and 对抗赛 (27.5, 27.6), rounds (9.3), a play-off control (30.4); exit 1 when the input is refused
-    #[command(
-        after_help = "Example:\n  qigui gomoku event tools/gomoku/examples/arena.yaml"
-    )]
+    #[command(after_help = "Example:\n  qigui gomoku event tools/gomoku/examples/arena.yaml")]
     Event(GomokuJudgeArgs),
 }
 

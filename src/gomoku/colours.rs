@@ -65,7 +65,9 @@ pub enum ColoursError {
     #[error("boards: {0} is not between 1 and {MAX_GOMOKU_BOARDS}")]
     Boards(u32),
     /// The first game's black given both ways, or neither.
-    #[error("give exactly one of nigiri and first_black (10.1.2: the first game is decided by 猜先)")]
+    #[error(
+        "give exactly one of nigiri and first_black (10.1.2: the first game is decided by 猜先)"
+    )]
     FirstGame,
 }
 
@@ -235,10 +237,7 @@ mod tests {
         assert_eq!(nigiri(&hands(1, 2)).unwrap(), "A");
         assert_eq!(nigiri(&hands(2, 2)).unwrap(), "B");
         assert_eq!(nigiri(&hands(u32::MAX, u32::MAX)).unwrap(), "B");
-        assert_eq!(
-            nigiri(&hands(0, 2)).unwrap_err().code(),
-            "empty-hand"
-        );
+        assert_eq!(nigiri(&hands(0, 2)).unwrap_err().code(), "empty-hand");
     }
 
     #[test]
@@ -249,7 +248,14 @@ mod tests {
             team_board_colours("X", "Y", 4).unwrap(),
             ["X", "Y", "X", "Y"]
         );
-        assert!(match_colours(["A", "B"], MAX_GOMOKU_MATCH_GAMES + 1, FirstGame::Black("A")).is_err());
+        assert!(
+            match_colours(
+                ["A", "B"],
+                MAX_GOMOKU_MATCH_GAMES + 1,
+                FirstGame::Black("A")
+            )
+            .is_err()
+        );
         assert!(match_colours(["A", "B"], 2, FirstGame::Black("C")).is_err());
     }
 }

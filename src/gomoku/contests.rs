@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::colours::{ColoursError, FirstGame, Nigiri, match_colours, team_board_colours};
-use crate::limits::{MAX_GOMOKU_BOARDS, MAX_GOMOKU_MATCH_GAMES, echo};
+use crate::limits::{MAX_GOMOKU_MATCH_GAMES, echo};
 
 /// The result word for a drawn game.
 pub const DRAW: &str = "draw";
@@ -76,7 +76,9 @@ pub enum ContestError {
         reason: String,
     },
     /// 27.5: a drawn game; the text says only what a loss does.
-    #[error("{at}: no loser; 27.5 says only what a lost game does (败一场的棋手不再参赛), so a 擂台赛 game needs a winner")]
+    #[error(
+        "{at}: no loser; 27.5 says only what a lost game does (败一场的棋手不再参赛), so a 擂台赛 game needs a winner"
+    )]
     NoLoser {
         /// Where.
         at: String,
@@ -443,11 +445,6 @@ pub fn arena(a: &ArenaInput) -> Result<ArenaState, ContestError> {
             "teams: a 擂台赛 needs two teams or more".into(),
         ));
     }
-    if a.teams.len() > MAX_GOMOKU_BOARDS as usize {
-        return Err(ContestError::Teams(format!(
-            "teams: more than {MAX_GOMOKU_BOARDS}"
-        )));
-    }
     distinct_names(&a.teams)?;
     let team_of: BTreeMap<&str, usize> = a
         .teams
@@ -458,11 +455,12 @@ pub fn arena(a: &ArenaInput) -> Result<ArenaState, ContestError> {
     // Each team's index of its player on turn.
     let mut on_turn = vec![0usize; a.teams.len()];
     let mut eliminated: Vec<usize> = Vec::new();
+    let mut out = vec![false; a.teams.len()];
     for (g, game) in a.games.iter().enumerate() {
         let at = format!("games[{}]", g + 1);
         if eliminated.len() + 1 == a.teams.len() {
             let champion = (0..a.teams.len())
-                .find(|i| !eliminated.contains(i))
+                .find(|&i| !out[i])
                 .map(|i| a.teams[i].id.clone())
                 .unwrap_or_default();
             return Err(ContestError::Over { at, champion });
@@ -529,18 +527,19 @@ pub fn arena(a: &ArenaInput) -> Result<ArenaState, ContestError> {
         on_turn[loser] += 1;
         if on_turn[loser] == a.teams[loser].players.len() {
             eliminated.push(loser);
+            out[loser] = true;
         }
     }
     let mut s = ArenaState {
         eliminated: eliminated.iter().map(|&i| a.teams[i].id.clone()).collect(),
         ..ArenaState::default()
     };
-    let left: Vec<usize> = (0..a.teams.len())
-        .filter(|i| !eliminated.contains(i))
-        .collect();
+    let left: Vec<usize> = (0..a.teams.len()).filter(|&i| !out[i]).collect();
     for &i in &left {
-        s.current
-            .insert(a.teams[i].id.clone(), a.teams[i].players[on_turn[i]].clone());
+        s.current.insert(
+            a.teams[i].id.clone(),
+            a.teams[i].players[on_turn[i]].clone(),
+        );
     }
     if let [x, y] = left[..] {
         s.next = Some([
@@ -602,7 +601,10 @@ mod tests {
             teams: [team("X", &["x1", "x2"]), team("Y", &["y1", "y2"])],
             first_team: "Y".into(),
             games_per_board: 2,
-            results: vec![vec!["x1".into(), DRAW.into()], vec!["y2".into(), "y2".into()]],
+            results: vec![
+                vec!["x1".into(), DRAW.into()],
+                vec!["y2".into(), "y2".into()],
+            ],
         };
         let o = team_match(&m).unwrap();
         assert_eq!(o.boards[0].black, ["y1", "x1"]);

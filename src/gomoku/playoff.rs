@@ -73,7 +73,10 @@ pub fn playoff_ruling(i: &PlayoffInput) -> Result<PlayoffRuling, PlayoffError> {
     let most = |c: &TimeControl| c.shared + c.base;
     let shorter = most(&playoff) < most(&normal);
     let reason = if !rapid {
-        Some("30.1: the play-off control is not rapid (15 minutes a side or less, no shared time)".to_string())
+        Some(
+            "30.1: the play-off control is not rapid (15 minutes a side or less, no shared time)"
+                .to_string(),
+        )
     } else if !shorter {
         Some("30.4: the play-off's time before any increment is not less than the normal control's (快棋的用时必须少于正常比赛用时)".to_string())
     } else {

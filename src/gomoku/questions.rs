@@ -69,7 +69,6 @@ impl EventQuestion {
     }
 }
 
-
 /// A question that cannot be answered: the input is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{message}")]
@@ -153,7 +152,7 @@ pub fn answer_question(i: &EventQuestion) -> Result<Value, Refusal> {
     }
     refused(
         "no-question",
-        "give one of nigiri, match, team_match, arena, lineup, team_totals, rounds and playoff".into(),
+        "give one of nigiri, match, team_match, arena, lineup, team_totals, rounds and playoff"
+            .into(),
     )
 }
-

@@ -73,6 +73,9 @@ pub enum RoundsError {
     /// A Swiss without its rounds, or rounds given to a round robin.
     #[error("rounds: {0}")]
     Rounds(&'static str),
+    /// Counts beyond a 64-bit number.
+    #[error("entrants: the event's games do not fit a 64-bit count")]
+    TooLarge,
 }
 
 impl RoundsError {
@@ -82,6 +85,7 @@ impl RoundsError {
             RoundsError::Entrants(_) => "entrants",
             RoundsError::Boards => "boards",
             RoundsError::Rounds(_) => "rounds",
+            RoundsError::TooLarge => "entrants",
         }
     }
 }
@@ -113,23 +117,44 @@ pub fn count_rounds(i: &RoundsInput) -> Result<RoundsCount, RoundsError> {
     let rounds = match (i.system, i.rounds) {
         (RoundsSystem::Swiss, Some(r)) if r > 0 => u64::from(r),
         (RoundsSystem::Swiss, _) => {
-            return Err(RoundsError::Rounds("a Swiss needs its announced rounds (1 or more)"));
+            return Err(RoundsError::Rounds(
+                "a Swiss needs its announced rounds (1 or more)",
+            ));
         }
         (_, Some(_)) => {
-            return Err(RoundsError::Rounds("a round robin's rounds follow from its entrants"));
+            return Err(RoundsError::Rounds(
+                "a round robin's rounds follow from its entrants",
+            ));
         }
         // An odd field: one bye each round, so n rounds.
         (RoundsSystem::RoundRobin, None) => n - 1 + odd,
         (RoundsSystem::DoubleRoundRobin, None) => 2 * (n - 1 + odd),
     };
-    let pairings = rounds * per_round;
     let boards = i.boards.map(u64::from);
+    let b = boards.unwrap_or(1);
+    let pairings = rounds.checked_mul(per_round).ok_or(RoundsError::TooLarge)?;
     Ok(RoundsCount {
         rounds,
         byes_per_round: odd,
         matches_per_round: boards.map(|_| per_round),
         matches: boards.map(|_| pairings),
-        games_per_round: per_round * boards.unwrap_or(1),
-        games: pairings * boards.unwrap_or(1),
+        games_per_round: per_round.checked_mul(b).ok_or(RoundsError::TooLarge)?,
+        games: pairings.checked_mul(b).ok_or(RoundsError::TooLarge)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn huge_events_are_refused_not_wrapped() {
+        let i = RoundsInput {
+            system: RoundsSystem::DoubleRoundRobin,
+            entrants: u32::MAX,
+            boards: Some(u32::MAX),
+            rounds: None,
+        };
+        assert_eq!(count_rounds(&i).unwrap_err().code(), "entrants");
+    }
 }

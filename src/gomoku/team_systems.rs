@@ -333,8 +333,12 @@ mod tests {
                 ("Y".to_string(), vec!["c".to_string()]),
             ]
             .into(),
-            points: [("a".to_string(), 1.0), ("b".to_string(), 1.0), ("c".to_string(), 2.0)]
-                .into(),
+            points: [
+                ("a".to_string(), 1.0),
+                ("b".to_string(), 1.0),
+                ("c".to_string(), 2.0),
+            ]
+            .into(),
         };
         let t = team_totals(&m).unwrap();
         assert_eq!(t.places["X"], 1);
