@@ -584,6 +584,16 @@ pub const EXCHANGE_TABLE_ENTRIES: usize = 4_096;
 /// 30 days. Any real game is far below it; it keeps the clock sums of a
 /// record of any length within `i64` milliseconds.
 pub const MAX_GOMOKU_CLOCK_SECONDS: u32 = 30 * 24 * 3600;
+
+// Gomoku's event formats (src/gomoku/colours.rs, contests.rs, team_systems.rs).
+
+/// The most games one Gomoku match (10.1.3, 27.6) or one board of a team
+/// match may be set to: the colours of each game are listed, so the
+/// answer's size stays bounded.
+pub const MAX_GOMOKU_MATCH_GAMES: u32 = 1_000;
+
+/// The most boards (台) of a Gomoku team match or line-up (10.1.4, 26.2).
+pub const MAX_GOMOKU_BOARDS: u32 = 100;
 // Go records in SGF (issue 29, src/formats/sgf.rs). The main line's moves
 // are also held to MAX_RECORD_PLIES.
 

@@ -64,13 +64,14 @@ const COMMANDS: &[(&[&str], &[&str])] = &[
     (&["go"], &["score", "adjudicate", "event"]),
     (&["go", "score"], &["<FILE>", "--format"]),
     (&["go", "event"], &["<FILE>", "--format"]),
-    (&["gomoku"], &["forbidden", "judge", "adjudicate"]),
+    (&["gomoku"], &["forbidden", "judge", "adjudicate", "event"]),
     (
         &["gomoku", "forbidden"],
         &["--black", "--white", "--reading", "--format"],
     ),
     (&["gomoku", "judge"], &["<FILE>", "--format"]),
     (&["gomoku", "adjudicate"], &["<FILE>", "--format"]),
+    (&["gomoku", "event"], &["<FILE>", "--format"]),
     (&["standings"], &["<FILE>", "--rules", "--format"]),
     (
         &["adjudicate"],

@@ -1,9 +1,11 @@
-//! `qigui gomoku forbidden` and `qigui gomoku judge` (中国五子棋竞赛规则 2025).
+//! `qigui gomoku forbidden`, `judge`, `adjudicate` and `event` (中国五子棋竞赛规则
+//! 2025).
 
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 use qigui::gomoku::{Board, Direction, Point, Reading, Stone, forbidden_map};
+use qigui::gomoku::{EventQuestion, answer_question};
 use qigui::gomoku::{GameError, GameRecord, adjudicate};
 use serde::Serialize;
 
@@ -27,6 +29,9 @@ pub enum GomokuCommand {
         after_help = "Example:\n  qigui gomoku adjudicate tools/gomoku/examples/late-and-flag.yaml --format json"
     )]
     Adjudicate(GomokuJudgeArgs),
+    /// Answer a question about a Gomoku event (YAML or JSON, spec/gomoku.md "Events"): 猜先 and colours (10.1, 10.3), a line-up (26.2), 队员总分制 (26.2.5), 擂台赛 and 对抗赛 (27.5, 27.6), rounds (9.3), a play-off control (30.4); exit 1 when the input is refused
+    #[command(after_help = "Example:\n  qigui gomoku event tools/gomoku/examples/arena.yaml")]
+    Event(GomokuJudgeArgs),
 }
 
 /// How a point where black would make five counts for a three (`--reading`).
@@ -70,7 +75,38 @@ pub fn gomoku(cmd: &GomokuCommand) -> Result<ExitCode, String> {
     match cmd {
         GomokuCommand::Forbidden(a) => forbidden(a),
         GomokuCommand::Judge(a) | GomokuCommand::Adjudicate(a) => judge(a),
+        GomokuCommand::Event(a) => event(a),
     }
+}
+
+/// Answers an event question file (`spec/gomoku.md`, "Events").
+fn event(args: &GomokuJudgeArgs) -> Result<ExitCode, String> {
+    let file = &args.file;
+    let text = super::read_input(file)?;
+    let q: EventQuestion = yaml_serde::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
+    if q.questions() != 1 {
+        return Err(format!(
+            "{file}: give exactly one of nigiri, match, team_match, arena, lineup, team_totals, rounds and playoff"
+        ));
+    }
+    let (answer, code) = match answer_question(&q) {
+        Ok(v) => (v, ExitCode::SUCCESS),
+        Err(r) => (
+            serde_json::json!({"error": r.code, "message": r.message}),
+            ExitCode::from(1),
+        ),
+    };
+    if args.format == TextOrJson::Json {
+        outln!("{}", json_text(&answer, false)?);
+    } else if let Some(map) = answer.as_object() {
+        for (k, v) in map {
+            match v {
+                serde_json::Value::String(s) => outln!("{k}\t{s}"),
+                v => outln!("{k}\t{v}"),
+            }
+        }
+    }
+    Ok(code)
 }
 
 fn reading(r: ReadingArg) -> Reading {

@@ -14,6 +14,12 @@
 //! | `clock` | 14.1, 14.2, 14.4–14.7, 30: time controls and the clocks of a record's times |
 //! | `lateness` | 14.3: late arrival |
 //! | `adjournment` | 20: the sealed move |
+//! | `colours` | 10.1 and 10.3: 猜先, colours of a match and of a team match's boards |
+//! | `team_systems` | 26.2.1–26.2.3 line-ups checked; 26.2.5 队员总分制 |
+//! | `contests` | 27.5 擂台赛 and 27.6 对抗赛 followed from their results |
+//! | `rounds` | 9.3: 轮, 场 and 局 of an event |
+//! | `playoff` | 30.4: a rapid play-off's control against the event's |
+//! | `questions` | one question about an event (`qigui gomoku event`, corpus `gomoku-event`) |
 //!
 //! `spec/gomoku.md` describes the readings qigui takes where the book is
 //! silent, and the formats of the command line and corpus kinds.
@@ -21,13 +27,19 @@
 pub(crate) mod adjournment;
 pub(crate) mod board;
 pub(crate) mod clock;
+pub(crate) mod colours;
+pub(crate) mod contests;
 pub(crate) mod forbidden;
 pub(crate) mod grid;
 pub(crate) mod lateness;
 pub(crate) mod openings;
 pub(crate) mod patterns;
+pub(crate) mod playoff;
+pub(crate) mod questions;
 pub(crate) mod record;
 pub(crate) mod result;
+pub(crate) mod rounds;
+pub(crate) mod team_systems;
 pub(crate) mod withdrawal;
 
 pub use adjournment::Sealed;
@@ -37,6 +49,11 @@ pub use board::{
 };
 pub use clock::{
     ClockError, ClockLog, ClockReport, Clocks, Flag, TimeControl, TimeControlSpec, TimeNumbers,
+};
+pub use colours::{ColoursError, FirstGame, Nigiri, match_colours, nigiri, team_board_colours};
+pub use contests::{
+    ArenaGame, ArenaInput, ArenaState, BoardOutcome, ContestError, MatchInput, MatchOutcome, Team,
+    TeamMatchInput, TeamMatchOutcome, arena, individual_match, team_match,
 };
 pub use forbidden::{
     Forbidden, Reading, forbidden_at, forbidden_json, forbidden_map, forbidden_shape_at,
@@ -48,10 +65,16 @@ pub use openings::{
     Player, Pointing, Turn, same_shape,
 };
 pub use patterns::{LineShape, Shape, shapes};
+pub use playoff::{PlayoffError, PlayoffInput, PlayoffRuling, playoff_ruling};
+pub use questions::{EventQuestion, Refusal, answer_question};
 pub use record::{Action, ParseRecordError, parse_actions};
 pub use result::{
     Adjudication, AppealVerdict, ConductClause, DropRuling, Event, EventKind, GameError,
     GameRecord, GameResult, MovedRuling, Moves, Note, Official, Outcome, Penalty, Reason,
     RecordFile, RecordFileError, ScatterRuling, adjudicate, appeal_verdict,
+};
+pub use rounds::{RoundsCount, RoundsError, RoundsInput, RoundsSystem, count_rounds};
+pub use team_systems::{
+    Lineup, LineupError, MemberTotals, TeamSystem, TeamTotals, check_lineup, team_totals,
 };
 pub use withdrawal::withdraw;

@@ -32,6 +32,7 @@ pub(crate) mod go;
 pub(crate) mod go_event;
 pub(crate) mod go_referee;
 pub(crate) mod gomoku;
+pub(crate) mod gomoku_event;
 pub(crate) mod pairing;
 pub(crate) mod repetition;
 pub(crate) mod standings;
@@ -94,11 +95,14 @@ pub enum Kind {
     GoReferee,
     /// Go: the school event's places and team points, appeals (003's 奖项, 活动方案.七).
     GoEvent,
+    /// Gomoku: colours, team systems, 擂台赛 and 对抗赛, rounds, play-off
+    /// controls (9.3, 10.1, 10.3, 26.2, 27.5, 27.6, 30.4).
+    GomokuEvent,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 26] = [
+    pub const ALL: [Kind; 27] = [
         Kind::Fen,
         Kind::LegalMoves,
         Kind::Perft,
@@ -125,6 +129,7 @@ impl Kind {
         Kind::Pairing,
         Kind::GoReferee,
         Kind::GoEvent,
+        Kind::GomokuEvent,
     ];
 
     /// The name used in the corpus.
@@ -156,6 +161,7 @@ impl Kind {
             Kind::Pairing => "pairing",
             Kind::GoReferee => "go-referee",
             Kind::GoEvent => "go-event",
+            Kind::GomokuEvent => "gomoku-event",
         }
     }
 }
@@ -227,6 +233,7 @@ pub(crate) fn of(kind: Kind) -> &'static dyn CaseKind {
         Kind::Pairing => &pairing::PairingKind,
         Kind::GoReferee => &go_referee::RefereeKind,
         Kind::GoEvent => &go_event::EventKind,
+        Kind::GomokuEvent => &gomoku_event::EventKind,
     }
 }
 
