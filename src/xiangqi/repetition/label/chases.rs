@@ -333,10 +333,11 @@ fn lost_first(s: &Scene<'_>, fresh: &mut Vec<Threat>) -> Pieces {
         // may have other answers as good for it (issue 24: after 车七平三
         // the rook that took the elephant could also be answered by checks
         // that win an advisor, as even as taking the abandoned pawn). The
-        // clause's own order decides: the opponent takes the abandoned piece
-        // first, then the mover makes its capture; if that gains nothing,
-        // the move is 闲 whatever else the opponent could do.
-        if abandoned.is_none() {
+        // clause's own order decides for a chase the moved piece (做根子)
+        // takes part in: the opponent takes the abandoned piece first, then
+        // the mover makes its capture; if that gains nothing, the move is
+        // 闲 whatever else the opponent could do.
+        if abandoned.is_none() && t.participants.contains(&mv.to) {
             abandoned = taken_first(after, &their_before, mv, t, vctx_after, &limits.chase);
         }
         match abandoned {
