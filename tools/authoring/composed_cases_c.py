@@ -257,7 +257,7 @@ case('26.9.3/joint-chase-against-a-single-chase', ['26.9.3', '26.9.1', '24.17', 
 
 case('26.9.1/single-chase-of-unprotected-against-short-protected', ['26.9.1', '24.15', '24.11', '24.3'],
      '红车长捉无根马，黑马往返捉少根兵：红方长捉无根子属26.9.1所列，黑方长捉少根子不属，红方变着',
-     'Kd0 Rc2 Ca3 Pa4 Pa6 Pf6 Ne4 ke9 af9 ra9 rf8 nc7', 'c7d5 c2d2 d5c7 d2c2', '捉 捉 捉 捉', 'red_must_change',
+     'Kf0 Rc2 Ca3 Pa4 Pa6 Pf6 Ne4 ke9 af9 ra9 rf8 nc7', 'c7d5 c2d2 d5c7 d2c2', '捉 捉 捉 捉', 'red_must_change',
      '26.9.1 (凡单方…长捉无根子…均须变着): black\'s horse flees the rook and each time attacks '
      'a crossed pawn that one red piece protects and a black rook attacks already: c7d5 (leg c6) '
      'the pawn on f6 (protected by the horse on e4, attacked by the rook on f8), d5c7 the pawn '
@@ -265,7 +265,13 @@ case('26.9.1/single-chase-of-unprotected-against-short-protected', ['26.9.1', '2
      'Two attackers against one protector: 少根子 (24.15), and the horse takes the pawn, the '
      'protector not daring to take back (the rook would take it): 长捉少根子, not in 26.9.1\'s '
      'list. The red rook follows the unprotected horse, c2d2 and d2c2: 长捉无根子, in the list. '
-     'Both sides are forbidden; only red\'s cycle is one 26.9.1 names: red changes.',
+     'Both sides are forbidden; only red\'s cycle is one 26.9.1 names: red changes. The red '
+     'king stands on f0, off the d-file: with it on d0 (the first version of this board) the '
+     'rook on d2, its file opened by d5c7, refutes the capture of a6 — c7a6 a3a6 a9a6, and '
+     'd2d9+ (the black king may not take, facing the red king) e9e8, d9d8+ and d8f8 win the '
+     'rook on f8 for the cannon (checks_win.py "4ka3/5r3/9/r4P3/9/P3N4/9/3R5/9/3K5 w - - 0 1" '
+     '--checks 2 -> 8): the horse could not win the pawn, and 马4退3 was only 跟. On f0 the '
+     'king lets e9xd9 answer the check (the same run with the king on f0 -> none).',
      [X('c7d5 --capture d5f6', "chaser d5f6 P: d5f6 | chaser takes ['P'] loses [] | points +1 | book: gain"),
       X('c7d5 c2d2 --opponent-first', "opponent d2d5 n: d2d5 | chaser takes [] loses ['n'] | points -4 | book: loss"),
       X('c7d5 c2d2 d5c7 --capture c7a6', "chaser c7a6 P: c7a6 | chaser takes ['P'] loses [] | points +1 | book: gain"),
@@ -312,19 +318,27 @@ case('26.9.2/red-horse-chases-two-rooks-against-joint-rook-chase', ['26.9.2', '2
       X('b6c8 g8f8 --mate 3', 'mate by at most 3 checks: no')])
 case('26.9.2/rook-beside-the-kings-file-against-joint-rook-chase', ['26.9.2', '26.9.1', '24.17', '24.11', '24.3'],
      '黑马往返各捉一个无根车(一车在四路)，红炮借马作炮架轮流联合捉车：单方长捉车，前者(黑方)变着',
-     'Kf0 Ri0 Rf4 Cc1 Nc5 Nd5 Pb5 Pe5 ke9 ad9 ae8 bg9 rc8 rd8 nh3', 'h3g1 c1d1 g1h3 d1c1', '捉 捉 捉 捉', 'black_must_change',
+     'Kf1 Ae1 Ri0 Rf4 Cc1 Nc5 Nd5 Pb5 Pe5 ke9 ad9 ae8 bg9 rc8 rd8 nh3', 'h3g1 c1d1 g1h3 d1c1', '捉 捉 捉 捉', 'black_must_change',
      '26.9.2: as 26.9.2/horse-chases-two-rooks-against-joint-rook-chase, with the second red rook '
      'on f4 (attacked from h3, leg g3) instead of f2. Nothing protects it: the red horse on d5 '
      'would, but its leg e5 is the pawn\'s square. g1h3 is the same move as at ply 1 — a horse '
      'newly attacking an unprotected rook — so it is 捉 too, and the searches give it the same '
      'result as ply 1 (+4 with the other side\'s standing capture, +9 alone). 长捉车 against '
-     '联合捉车: black changes.',
+     '联合捉车: black changes. The red king stands on f1 behind an advisor on e1, where no '
+     'horse move checks it: in the first version of this board (king on f0, no advisor) the '
+     'horse on g1 could already win the rook on f4 before ply 3 — g1e2+ forks the king and '
+     'the rook, and after each answer (f0f1, f0e0, d1e1) e2f4 wins it (exchange_check.py '
+     '"3ak1b2/2rra4/9/9/1PNNP4/5R3/7n1/9/2C6/5K2R b - - 0 1" h3g1 c1d1 g1e2 f0f1 --capture '
+     'e2f4 -> book: gain) — so 马7退8 created no new chase '
+     '(图5: 吃士的结果没有发生变化，判闲) and was rightly 闲. The advisor on e1 also keeps the '
+     'cannon on d1 from using the king as a screen against the horse on g1 along rank 1.',
      [X('h3g1 --capture g1i0', "chaser g1i0 R: g1i0 c1c8 d8c8 | chaser takes ['R', 'C'] loses ['r'] | points +4 | book: gain"),
       X('h3g1 c1d1 g1h3 --capture h3f4', "chaser h3f4 R: h3f4 d1d8 c8d8 | chaser takes ['R', 'C'] loses ['r'] | points +4 | book: gain"),
       X('h3g1 c1d1 g1h3 --capture h3f4 --depth 0', "chaser h3f4 R: h3f4 | chaser takes ['R'] loses [] | points +9 | book: gain"),
       X('h3g1 c1d1 --opponent-first', "opponent d1d8 r: d1d8"),
       X('h3g1 c1d1 g1h3 d1c1 --opponent-first', "opponent c1c8 r: c1c8"),
-      X('h3g1 c1d1 g1h3 --mate 3', 'mate by at most 3 checks: no')],
+      X('h3g1 c1d1 g1h3 --mate 3', 'mate by at most 3 checks: no'),
+      C('h3g1 c1d1 --checks 2', 'none')],
      turn='b')
 
 case('26.9.1/unprotected-chase-against-elephant-chasing-protected', ['26.9.1', '26.6', '24.11', '24.3'],

@@ -296,6 +296,9 @@ fn lost_first(s: &Scene<'_>, fresh: &mut Vec<Threat>) -> Pieces {
         before,
         after,
         again,
+        mv,
+        limits,
+        vctx_after,
         ..
     } = s;
     let Some(their_before) = before.pass() else {
@@ -326,6 +329,17 @@ fn lost_first(s: &Scene<'_>, fresh: &mut Vec<Threat>) -> Pieces {
             }
             pos = pos.play_unchecked(m);
         }
+        // The line found need not be the one 26.5 describes: the opponent
+        // may have other answers as good for it (issue 24: after 车七平三
+        // the rook that took the elephant could also be answered by checks
+        // that win an advisor, as even as taking the abandoned pawn). The
+        // clause's own order decides for a chase the moved piece (做根子)
+        // takes part in: the opponent takes the abandoned piece first, then
+        // the mover makes its capture; if that gains nothing, the move is
+        // 闲 whatever else the opponent could do.
+        if abandoned.is_none() && t.participants.contains(&mv.to) {
+            abandoned = taken_first(after, &their_before, mv, t, vctx_after, &limits.chase);
+        }
         match abandoned {
             Some(x) => {
                 if !lost.contains(&x) {
@@ -337,6 +351,51 @@ fn lost_first(s: &Scene<'_>, fresh: &mut Vec<Threat>) -> Pieces {
         }
     });
     lost
+}
+
+/// 26.5's last sentence in its own order (先丢被保护子，后吃对方子): a piece of
+/// the mover's, other than the moved one, that the opponent (to move in
+/// `after`) can take for nothing but could not before the move (`their_before`),
+/// and whose loss the capture that begins `t`, the target still where it
+/// stood, then only makes even: the exchange after it, with that piece
+/// counted lost, is no gain. Returns the first such piece.
+fn taken_first(
+    after: &Position,
+    their_before: &Position,
+    mv: Move,
+    t: &Threat,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+) -> Option<(Square, Piece)> {
+    use crate::xiangqi::repetition::protection::{recapturable_after, unit_at};
+    let first = *t.line.first()?;
+    let mover = after.turn().opponent();
+    let free_before = |sq: Square| {
+        their_before
+            .legal_moves()
+            .iter()
+            .any(|&m| m.to == sq && !recapturable_after(their_before, m))
+    };
+    after.legal_moves().iter().find_map(|&m| {
+        let piece = after.piece_at(m.to).filter(|p| p.color == mover)?;
+        if m.to == mv.to || recapturable_after(after, m) || free_before(m.to) {
+            return None;
+        }
+        // The target itself taking the abandoned piece is a flight, not
+        // 26.5's order: the mover's capture must still take it where it stood.
+        let then = after.play_unchecked(m);
+        if m.from == t.target || !then.is_legal(first) {
+            return None;
+        }
+        let r = chase::exchange_search(&then, first, &ValueContext { last_move: Some(m) }, limits);
+        let mut lost = r.lost.clone();
+        lost.extend(unit_at(after, m.to, ctx));
+        let gains = match r.mated {
+            Some(c) => c != mover,
+            None => material::judge(&r.gained, &lost) == Trade::Gain,
+        };
+        (!gains).then_some((m.to, piece))
+    })
 }
 
 /// 26.1, 26.1.1, 26.1.2, 26.8: the king's and pawns' own chases.
