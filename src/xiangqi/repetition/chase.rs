@@ -818,6 +818,8 @@ pub fn check_gains(
             1,
             &mut nodes,
         ) {
+            // The target as it stood before the first check.
+            let target = origin(&[mv], target);
             // The side that checks picks its best first check for each
             // target (the first of the best, in move order).
             match out.iter_mut().find(|(t, _, _)| *t == target) {
@@ -834,9 +836,110 @@ pub fn check_gains(
 /// result of the line, then its kind.
 type GainKey = (i32, i32, u8);
 
+/// A gain through checks found below a node of [`forced_gain`], relative
+/// to the line the node was given: where the target stood at the node,
+/// what the line gained, lost and played after it, how it ended, and its
+/// [`GainKey`] (a function of the whole line's material, which the node's
+/// key holds as counts).
+#[derive(Clone, Debug)]
+pub(crate) struct GainAnswer {
+    target: Square,
+    gained: Vec<Unit>,
+    lost: Vec<Unit>,
+    line: Vec<Move>,
+    mated: Option<Color>,
+    last_reply_elsewhere: Option<bool>,
+    key: GainKey,
+}
+
+impl GainAnswer {
+    /// The part of `found` past a line of `g` gains, `l` losses and `m`
+    /// moves.
+    fn after(found: &(Square, LineResult, GainKey), (g, l, m): (usize, usize, usize)) -> Self {
+        let (target, r, key) = found;
+        GainAnswer {
+            target: *target,
+            gained: r.gained[g..].to_vec(),
+            lost: r.lost[l..].to_vec(),
+            line: r.line[m..].to_vec(),
+            mated: r.mated,
+            last_reply_elsewhere: r.last_reply_elsewhere,
+            key: *key,
+        }
+    }
+
+    /// The answer for a node given the line `so_far`.
+    fn on(self, mut so_far: LineResult) -> (Square, LineResult, GainKey) {
+        so_far.gained.extend(self.gained);
+        so_far.lost.extend(self.lost);
+        so_far.line.extend(self.line);
+        so_far.mated = self.mated;
+        so_far.last_reply_elsewhere = self.last_reply_elsewhere;
+        (self.target, so_far, self.key)
+    }
+}
+
+/// [`forced_gain_searched`], answered from the shared table
+/// ([`memo`]) when the same node was searched before. The node's search
+/// reads of the line it is given only what the key holds (see
+/// [`memo::GainNodeKey`]), and the answer is stored relative to that line:
+/// the moves, gains and losses it appended, and the target where it stood
+/// at the node (traced back further by the caller, [`origin`]). A stored
+/// answer is taken only when the positions its search counted fit in what
+/// is left of `nodes`' bound — then the search, run again, would stop
+/// nowhere and find the same — and they are counted, so the answer and
+/// whether the bound was reached are those of the search without the
+/// table.
+fn forced_gain(
+    pos: &Position,
+    starter: Color,
+    so_far: LineResult,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+    checks_given: u32,
+    nodes: &mut u64,
+) -> Option<(Square, LineResult, GainKey)> {
+    let key: memo::GainNodeKey = (
+        pos.board_key(),
+        transposition::counts(&so_far.gained),
+        transposition::counts(&so_far.lost),
+        so_far.line.last().map(|m| m.to),
+        (
+            u32::try_from(so_far.line.len().div_ceil(2)).unwrap_or(u32::MAX),
+            checks_given,
+        ),
+        (so_far.mated, so_far.last_reply_elsewhere, starter),
+        memo::value_key(ctx),
+        *limits,
+    );
+    if let Some((answer, used)) = memo::recall(|m| &mut m.gains, &key)
+        && nodes.saturating_add(used) <= limits.nodes
+    {
+        *nodes += used;
+        return answer.map(|a| a.on(so_far));
+    }
+    let lengths = (so_far.gained.len(), so_far.lost.len(), so_far.line.len());
+    let start = *nodes;
+    let found = forced_gain_searched(pos, starter, so_far, ctx, limits, checks_given, nodes);
+    // A search stopped by the bound is not stored: its answer depends on
+    // where the count stood.
+    if *nodes <= limits.nodes {
+        memo::remember(
+            |m| &mut m.gains,
+            key,
+            (
+                found.as_ref().map(|f| GainAnswer::after(f, lengths)),
+                *nodes - start,
+            ),
+        );
+    }
+    found
+}
+
 /// The defender (in check) to move: does every defence leave the starter a
-/// gain? Returns the target the best defence leaves (with the line to it
-/// and the target's [`material::order_value`]). `checks_given` counts the
+/// gain? Returns the target the best defence leaves (where it stands in
+/// `pos`, before the moves of the line found; with the line to it and the
+/// target's [`material::order_value`]). `checks_given` counts the
 /// starter's checks so far: up to [`ChaseLimits::checks`] for any gain, up
 /// to [`ChaseLimits::rook_checks`] for a rook.
 ///
@@ -848,7 +951,7 @@ type GainKey = (i32, i32, u8);
     clippy::too_many_lines,
     reason = "one node of an AND–OR search sharing its budget, best gain and refutation (see above)"
 )]
-fn forced_gain(
+fn forced_gain_searched(
     pos: &Position,
     starter: Color,
     so_far: LineResult,
@@ -858,6 +961,9 @@ fn forced_gain(
     nodes: &mut u64,
 ) -> Option<(Square, LineResult, GainKey)> {
     let rook = material::order_value(PieceKind::Rook);
+    // The moves of the line before this node: targets are traced back to
+    // where they stand here, not further.
+    let base = so_far.line.len();
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return None; // a mate is 杀, not 捉
@@ -1016,7 +1122,7 @@ fn forced_gain(
                     )
                     .is_mate())
             {
-                found = Some((origin(&line.line, mv.to), res, value));
+                found = Some((origin(&line.line[base..], mv.to), res, value));
                 found_clean = clean;
             }
         }
@@ -1044,6 +1150,8 @@ fn forced_gain(
                     checks_given + 1,
                     nodes,
                 ) {
+                    // Where the target stood here, before this defence and check.
+                    let f = (origin(&[r, mv], f.0), f.1, f.2);
                     // The best of the checks is named; a rook ends the search.
                     let wins_rook = f.2.0 >= rook;
                     if found.as_ref().is_none_or(|g| f.2 > g.2) {
