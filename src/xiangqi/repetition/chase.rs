@@ -480,8 +480,8 @@ impl Searcher<'_> {
                     && pos
                         .piece_at(mv.from)
                         .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn)))
-                    || ((self.already_free.contains(&mv.to) || recapturable_after(pos, mv))
-                        && self.root_moves.iter().any(|&m| m == mv)))
+                    || (self.root_moves.iter().any(|&m| m == mv)
+                        && (self.already_free.contains(&mv.to) || recapturable_after(pos, mv))))
             {
                 continue;
             }
@@ -1020,9 +1020,7 @@ fn forced_gain_searched(
         // Whether `found` is a clean gain, not an even mutual capture.
         let mut found_clean = false;
         let mut free: Option<Vec<Square>> = None;
-        let (mut captures, _) = after.legal_moves_selected(after.is_check(), |p, m| {
-            p.piece_at(m.to).is_some_and(|v| v.kind != PieceKind::King)
-        });
+        let mut captures = after.legal_captures_only(after.is_check());
         let captures = captures.as_mut_slice();
         captures.sort_by_key(|m| {
             std::cmp::Reverse(
@@ -1032,7 +1030,7 @@ fn forced_gain_searched(
             )
         });
         for &mv in captures.iter() {
-            let Some(victim) = after.piece_at(mv.to) else {
+            let Some(victim) = after.piece_at(mv.to).filter(|v| v.kind != PieceKind::King) else {
                 continue;
             };
             // An even mutual capture found (26.5) still gives way to a clean
