@@ -1522,18 +1522,9 @@ impl Position {
     /// move at all (looked for only when it has no legal capture).
     pub(crate) fn legal_captures(&self, in_check: bool) -> (MoveList, bool) {
         let us = self.turn;
-        let mut pseudo = MoveList::new();
-        for s in points(self.occupied[us.index()]) {
-            self.gen_piece(s, self.board[s], true, &mut pseudo);
-        }
         let mut scratch = self.clone();
         let legality = self.legality(in_check);
-        let mut out = MoveList::new();
-        for &mv in pseudo.iter() {
-            if scratch.is_safe(mv, &legality) {
-                out.push(mv);
-            }
-        }
+        let out = self.legal_captures_given(&mut scratch, &legality);
         if !out.is_empty() {
             return (out, true);
         }
@@ -1546,6 +1537,32 @@ impl Position {
             }
         }
         (out, false)
+    }
+
+    /// The legal captures of the side to move, in the order
+    /// [`Position::legal_moves`] gives them, without looking for any other
+    /// legal move.
+    pub(crate) fn legal_captures_only(&self, in_check: bool) -> MoveList {
+        let mut scratch = self.clone();
+        let legality = self.legality(in_check);
+        self.legal_captures_given(&mut scratch, &legality)
+    }
+
+    /// [`Position::legal_captures_only`], given a copy of the position to
+    /// try moves on and its legality tests.
+    #[inline]
+    fn legal_captures_given(&self, scratch: &mut Position, legality: &Legality) -> MoveList {
+        let mut pseudo = MoveList::new();
+        for s in points(self.occupied[self.turn.index()]) {
+            self.gen_piece(s, self.board[s], true, &mut pseudo);
+        }
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if scratch.is_safe(mv, legality) {
+                out.push(mv);
+            }
+        }
+        out
     }
 
     /// The legal moves that give check.

@@ -480,8 +480,8 @@ impl Searcher<'_> {
                     && pos
                         .piece_at(mv.from)
                         .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn)))
-                    || ((self.already_free.contains(&mv.to) || recapturable_after(pos, mv))
-                        && self.root_moves.iter().any(|&m| m == mv)))
+                    || (self.root_moves.iter().any(|&m| m == mv)
+                        && (self.already_free.contains(&mv.to) || recapturable_after(pos, mv))))
             {
                 continue;
             }
@@ -818,6 +818,8 @@ pub fn check_gains(
             1,
             &mut nodes,
         ) {
+            // The target as it stood before the first check.
+            let target = origin(&[mv], target);
             // The side that checks picks its best first check for each
             // target (the first of the best, in move order).
             match out.iter_mut().find(|(t, _, _)| *t == target) {
@@ -834,9 +836,110 @@ pub fn check_gains(
 /// result of the line, then its kind.
 type GainKey = (i32, i32, u8);
 
+/// A gain through checks found below a node of [`forced_gain`], relative
+/// to the line the node was given: where the target stood at the node,
+/// what the line gained, lost and played after it, how it ended, and its
+/// [`GainKey`] (a function of the whole line's material, which the node's
+/// key holds as counts).
+#[derive(Clone, Debug)]
+pub(crate) struct GainAnswer {
+    target: Square,
+    gained: Vec<Unit>,
+    lost: Vec<Unit>,
+    line: Vec<Move>,
+    mated: Option<Color>,
+    last_reply_elsewhere: Option<bool>,
+    key: GainKey,
+}
+
+impl GainAnswer {
+    /// The part of `found` past a line of `g` gains, `l` losses and `m`
+    /// moves.
+    fn after(found: &(Square, LineResult, GainKey), (g, l, m): (usize, usize, usize)) -> Self {
+        let (target, r, key) = found;
+        GainAnswer {
+            target: *target,
+            gained: r.gained[g..].to_vec(),
+            lost: r.lost[l..].to_vec(),
+            line: r.line[m..].to_vec(),
+            mated: r.mated,
+            last_reply_elsewhere: r.last_reply_elsewhere,
+            key: *key,
+        }
+    }
+
+    /// The answer for a node given the line `so_far`.
+    fn on(self, mut so_far: LineResult) -> (Square, LineResult, GainKey) {
+        so_far.gained.extend(self.gained);
+        so_far.lost.extend(self.lost);
+        so_far.line.extend(self.line);
+        so_far.mated = self.mated;
+        so_far.last_reply_elsewhere = self.last_reply_elsewhere;
+        (self.target, so_far, self.key)
+    }
+}
+
+/// [`forced_gain_searched`], answered from the shared table
+/// ([`memo`]) when the same node was searched before. The node's search
+/// reads of the line it is given only what the key holds (see
+/// [`memo::GainNodeKey`]), and the answer is stored relative to that line:
+/// the moves, gains and losses it appended, and the target where it stood
+/// at the node (traced back further by the caller, [`origin`]). A stored
+/// answer is taken only when the positions its search counted fit in what
+/// is left of `nodes`' bound — then the search, run again, would stop
+/// nowhere and find the same — and they are counted, so the answer and
+/// whether the bound was reached are those of the search without the
+/// table.
+fn forced_gain(
+    pos: &Position,
+    starter: Color,
+    so_far: LineResult,
+    ctx: &ValueContext,
+    limits: &ChaseLimits,
+    checks_given: u32,
+    nodes: &mut u64,
+) -> Option<(Square, LineResult, GainKey)> {
+    let key: memo::GainNodeKey = (
+        pos.board_key(),
+        transposition::counts(&so_far.gained),
+        transposition::counts(&so_far.lost),
+        so_far.line.last().map(|m| m.to),
+        (
+            u32::try_from(so_far.line.len().div_ceil(2)).unwrap_or(u32::MAX),
+            checks_given,
+        ),
+        (so_far.mated, so_far.last_reply_elsewhere, starter),
+        memo::value_key(ctx),
+        *limits,
+    );
+    if let Some((answer, used)) = memo::recall(|m| &mut m.gains, &key)
+        && nodes.saturating_add(used) <= limits.nodes
+    {
+        *nodes += used;
+        return answer.map(|a| a.on(so_far));
+    }
+    let lengths = (so_far.gained.len(), so_far.lost.len(), so_far.line.len());
+    let start = *nodes;
+    let found = forced_gain_searched(pos, starter, so_far, ctx, limits, checks_given, nodes);
+    // A search stopped by the bound is not stored: its answer depends on
+    // where the count stood.
+    if *nodes <= limits.nodes {
+        memo::remember(
+            |m| &mut m.gains,
+            key,
+            (
+                found.as_ref().map(|f| GainAnswer::after(f, lengths)),
+                *nodes - start,
+            ),
+        );
+    }
+    found
+}
+
 /// The defender (in check) to move: does every defence leave the starter a
-/// gain? Returns the target the best defence leaves (with the line to it
-/// and the target's [`material::order_value`]). `checks_given` counts the
+/// gain? Returns the target the best defence leaves (where it stands in
+/// `pos`, before the moves of the line found; with the line to it and the
+/// target's [`material::order_value`]). `checks_given` counts the
 /// starter's checks so far: up to [`ChaseLimits::checks`] for any gain, up
 /// to [`ChaseLimits::rook_checks`] for a rook.
 ///
@@ -848,7 +951,7 @@ type GainKey = (i32, i32, u8);
     clippy::too_many_lines,
     reason = "one node of an AND–OR search sharing its budget, best gain and refutation (see above)"
 )]
-fn forced_gain(
+fn forced_gain_searched(
     pos: &Position,
     starter: Color,
     so_far: LineResult,
@@ -858,6 +961,9 @@ fn forced_gain(
     nodes: &mut u64,
 ) -> Option<(Square, LineResult, GainKey)> {
     let rook = material::order_value(PieceKind::Rook);
+    // The moves of the line before this node: targets are traced back to
+    // where they stand here, not further.
+    let base = so_far.line.len();
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return None; // a mate is 杀, not 捉
@@ -914,9 +1020,7 @@ fn forced_gain(
         // Whether `found` is a clean gain, not an even mutual capture.
         let mut found_clean = false;
         let mut free: Option<Vec<Square>> = None;
-        let (mut captures, _) = after.legal_moves_selected(after.is_check(), |p, m| {
-            p.piece_at(m.to).is_some_and(|v| v.kind != PieceKind::King)
-        });
+        let mut captures = after.legal_captures_only(after.is_check());
         let captures = captures.as_mut_slice();
         captures.sort_by_key(|m| {
             std::cmp::Reverse(
@@ -926,7 +1030,7 @@ fn forced_gain(
             )
         });
         for &mv in captures.iter() {
-            let Some(victim) = after.piece_at(mv.to) else {
+            let Some(victim) = after.piece_at(mv.to).filter(|v| v.kind != PieceKind::King) else {
                 continue;
             };
             // An even mutual capture found (26.5) still gives way to a clean
@@ -1016,7 +1120,7 @@ fn forced_gain(
                     )
                     .is_mate())
             {
-                found = Some((origin(&line.line, mv.to), res, value));
+                found = Some((origin(&line.line[base..], mv.to), res, value));
                 found_clean = clean;
             }
         }
@@ -1044,6 +1148,8 @@ fn forced_gain(
                     checks_given + 1,
                     nodes,
                 ) {
+                    // Where the target stood here, before this defence and check.
+                    let f = (origin(&[r, mv], f.0), f.1, f.2);
                     // The best of the checks is named; a rook ends the search.
                     let wins_rook = f.2.0 >= rook;
                     if found.as_ref().is_none_or(|g| f.2 > g.2) {
@@ -1272,5 +1378,73 @@ pub fn needed_for(
     match pos.without_piece(helper) {
         Some(reduced) => capture_threat(&reduced, target, ctx, limits).is_none(),
         None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start of every figure case (`26-figures-positions.yaml`), with
+    /// either side to move where that is legal.
+    fn figure_starts() -> Vec<Position> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/cases/xiangqi-2020/26-figures-positions.yaml"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let doc: serde_json::Value = yaml_serde::from_str(&text).unwrap();
+        let mut out = Vec::new();
+        for c in doc["cases"].as_array().unwrap() {
+            let pos = Position::from_fen(c["input"]["fen"].as_str().unwrap()).unwrap();
+            out.extend(pos.pass());
+            out.push(pos);
+        }
+        out
+    }
+
+    /// The gains through checks, and so every threat, are the same whether
+    /// the shared table is open or not ([`forced_gain`] keeps its nodes'
+    /// answers there, relative to the line given, and counts their
+    /// positions against the bound): each figure's start asked with no
+    /// table, then with one table open for all of them in turn, so that
+    /// answers stored for one position are found from others.
+    #[test]
+    fn gains_through_checks_are_the_same_from_the_shared_table() {
+        let positions = figure_starts();
+        let ctx = ValueContext::default();
+        // A small node bound too, so that answers near the bound are taken
+        // from the table only when they fit.
+        let bounds = [
+            ChaseLimits::default(),
+            ChaseLimits {
+                nodes: 300,
+                ..ChaseLimits::default()
+            },
+        ];
+        let mut gains = 0;
+        for limits in bounds {
+            let alone: Vec<_> = positions
+                .iter()
+                .map(|p| (check_gains(p, &ctx, &limits), threats(p, &ctx, &limits)))
+                .collect();
+            let _shared = memo::Shared::begin();
+            for _ in 0..2 {
+                for (p, (gains_alone, threats_alone)) in positions.iter().zip(&alone) {
+                    let shared = check_gains(p, &ctx, &limits);
+                    assert_eq!(
+                        format!("{shared:?}"),
+                        format!("{gains_alone:?}"),
+                        "{}",
+                        p.fen()
+                    );
+                    assert_eq!(&threats(p, &ctx, &limits), threats_alone, "{}", p.fen());
+                    gains += shared.len();
+                }
+            }
+        }
+        // The figures do win material through checks: the test compares
+        // something.
+        assert!(gains > 0);
     }
 }

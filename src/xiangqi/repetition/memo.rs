@@ -20,9 +20,10 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use crate::limits::MEMO_ENTRIES;
 use crate::xiangqi::board::{Color, Piece, Square};
 use crate::xiangqi::position::{BoardKey, Move};
-use crate::xiangqi::repetition::chase::{ChaseLimits, LineResult, Threat};
+use crate::xiangqi::repetition::chase::{ChaseLimits, GainAnswer, LineResult, Threat};
 use crate::xiangqi::repetition::mate::{MateLimit, MateSearch};
 use crate::xiangqi::repetition::protection::ValueContext;
+use crate::xiangqi::repetition::transposition::CLASSES;
 
 /// A table of answers.
 type Table<K, V> = HashMap<K, V, FastHash>;
@@ -38,6 +39,23 @@ type MateKey = (BoardKey, Vec<(Square, Piece)>, MateLimit);
 type ExchangeKey = (BoardKey, Move, ValueContext, ChaseLimits, Vec<Square>);
 /// The best capture of one target.
 type CaptureKey = (BoardKey, Square, ValueContext, ChaseLimits);
+/// One node of a gain through checks (`chase::forced_gain`): the position,
+/// and of the line that reached it what the node's search reads — what
+/// each side has taken (as counts of each kind,
+/// `transposition::counts`), the point last moved to (the checking
+/// piece), the checks made and given, who is mated and whether the other
+/// side's last capture was elsewhere —, the starting side, the values and
+/// the bounds.
+pub(crate) type GainNodeKey = (
+    BoardKey,
+    [u8; CLASSES],
+    [u8; CLASSES],
+    Option<Square>,
+    (u32, u32),
+    (Option<Color>, Option<bool>, Color),
+    ValueContext,
+    ChaseLimits,
+);
 
 /// The part of a [`ValueContext`] values can depend on: the last move
 /// counts (26.7: a pawn that has just crossed the river counts for
@@ -69,6 +87,10 @@ pub(crate) struct Memo {
     /// The pieces free to take whose capture is not answered by as much
     /// (`chase::free_pieces_uncompensated`).
     pub(crate) free: Table<BoardKey, Vec<Square>>,
+    /// The nodes of gains through checks (`chase::forced_gain`), each
+    /// answer relative to the line it was given, with the positions its
+    /// search counted.
+    pub(crate) gains: Table<GainNodeKey, (Option<GainAnswer>, u64)>,
 }
 
 thread_local! {
@@ -141,6 +163,38 @@ where
             v
         }
     }
+}
+
+/// The answer to `key` in the table `table` picks, if one is open and holds
+/// it — for callers that decide themselves whether a stored answer may be
+/// taken (an answer counted against a bound the caller has partly spent).
+pub(crate) fn recall<K, V>(table: fn(&mut Memo) -> &mut Table<K, V>, key: &K) -> Option<V>
+where
+    K: Hash + Eq,
+    V: Clone,
+{
+    MEMO.with(|m| {
+        m.borrow_mut()
+            .as_mut()
+            .and_then(|memo| table(memo).get(key).cloned())
+    })
+}
+
+/// Stores `value` for `key` in the table `table` picks, if one is open
+/// (emptied first when full, as [`cached`] does).
+pub(crate) fn remember<K, V>(table: fn(&mut Memo) -> &mut Table<K, V>, key: K, value: V)
+where
+    K: Hash + Eq,
+{
+    MEMO.with(|m| {
+        if let Some(memo) = m.borrow_mut().as_mut() {
+            let t = table(memo);
+            if t.len() >= MEMO_ENTRIES {
+                t.clear();
+            }
+            t.insert(key, value);
+        }
+    });
 }
 
 /// A fast hash for the tables' keys (positions, moves, points): the

@@ -39,7 +39,7 @@ pub(crate) struct Node {
 
 /// The kinds of units told apart: the seven pieces, a pawn that counts
 /// and one that does not (26.7).
-const CLASSES: usize = 8;
+pub(crate) const CLASSES: usize = 8;
 
 /// A unit's class.
 fn class(u: &Unit) -> usize {
@@ -54,8 +54,10 @@ fn class(u: &Unit) -> usize {
     }
 }
 
-/// How many units of each class `units` holds.
-fn counts(units: &[Unit]) -> [u8; CLASSES] {
+/// How many units of each class `units` holds: all the value model
+/// ([`crate::xiangqi::repetition::material::judge`], `chase::proxy`)
+/// reads of a list of units.
+pub(crate) fn counts(units: &[Unit]) -> [u8; CLASSES] {
     let mut c = [0u8; CLASSES];
     for u in units {
         let k = &mut c[class(u)];
