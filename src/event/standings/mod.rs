@@ -25,6 +25,8 @@ pub(crate) mod tiebreaks;
 
 pub use chains::{Chain, OnTie, for_event as tiebreak_chain};
 pub use crosstable::{Crosstable, Entrant, GameView, Record, RecordKind, WithdrawalEffect};
+
+use crosstable::Cutoff;
 pub use points::Points;
 pub use scoring::{ByeOpponent, RuleSet, match_outcome};
 pub use tiebreaks::{Criterion, Scope, Tiebreak, Value};
@@ -216,20 +218,27 @@ fn compute_with(t: &Tournament, rs: &RuleSet, chain: &Chain) -> Result<Standings
         // The ranking after each earlier round, by the same rules (and, for
         // its own ties, the rounds before it: "以此类推").
         // Without withdrawals the table after round r is the final table's
-        // records of rounds up to r (`crosstable::up_to`), so it is built
-        // once; only the ranks are needed, so each criterion is computed
+        // records of rounds up to r, so it is built once and each earlier
+        // round is ranked on a cutoff of it (`crosstable::up_to`), without a
+        // copy; only the ranks are needed, so each criterion is computed
         // only for the entrants still tied when it is reached (`Fill::Lazy`).
         let whole = crosstable::build(t, rs, last)?;
         for r in t.round_numbers() {
             if r >= last {
                 break;
             }
-            let table = match crosstable::up_to(t, &whole, r) {
-                Some(table) => table,
-                None => crosstable::build(t, rs, r)?,
+            let ranks = match crosstable::up_to(t, &whole, r) {
+                Some(cut) => {
+                    let view = (&whole, Some(&cut));
+                    rank_table_as(t, rs, chain, view, &previous, None, None, Fill::Lazy).ranks()
+                }
+                None => {
+                    let table = crosstable::build(t, rs, r)?;
+                    let view = (&table, None);
+                    rank_table_as(t, rs, chain, view, &previous, None, None, Fill::Lazy).ranks()
+                }
             };
-            let ranks = rank_table_as(t, rs, chain, &table, &previous, None, None, Fill::Lazy);
-            previous.insert(r, ranks.ranks());
+            previous.insert(r, ranks);
         }
         let mut ranked = rank_table(t, rs, chain, &whole, &previous, None, None);
         if let Some(pair) = t.final_players()? {
@@ -403,7 +412,7 @@ fn rank_table(
         t,
         rs,
         chain,
-        table,
+        (table, None),
         previous,
         placings,
         member_fouls,
@@ -416,13 +425,21 @@ fn rank_table_as(
     t: &Tournament,
     rs: &RuleSet,
     chain: &Chain,
-    table: &Crosstable,
+    (table, cutoff): (&Crosstable, Option<&Cutoff>),
     previous: &BTreeMap<u32, Vec<Option<u32>>>,
     placings: Option<&[Vec<u32>]>,
     member_fouls: Option<&[u32]>,
     fill: Fill,
 ) -> Ranked {
-    let ctx = Ctx::new(table, rs, t.system, previous, placings, member_fouls);
+    let ctx = Ctx::new(
+        table,
+        cutoff,
+        rs,
+        t.system,
+        previous,
+        placings,
+        member_fouls,
+    );
     let n = table.entrants.len();
     let k = chain.criteria.len();
     let active = table.active();
@@ -508,8 +525,27 @@ impl Splitter<'_, '_> {
             self.split(start, end, k + 1, first);
             return;
         }
-        // Read in place: a sort of n entrants compares O(n log n) times.
-        group.sort_by(|&a, &b| compare(key(a), key(b), better).0);
+        // A large group of one-number values (most criteria) is sorted as
+        // (value, entrant) pairs side by side, so that the O(n log n)
+        // comparisons read neighbouring memory instead of the entrants'
+        // values scattered over the table; the sort is stable, so the order
+        // is the one sorting the entrants in place gives. Else in place.
+        let one = |e: usize| match values[e * stride + k_at] {
+            Compact::One(p) => Some(p),
+            _ => None,
+        };
+        if group.len() > 32 && group.iter().all(|&e| one(e).is_some()) {
+            let mut keyed: Vec<(Points, usize)> = group
+                .iter()
+                .map(|&e| (one(e).unwrap_or(Points::ZERO), e))
+                .collect();
+            keyed.sort_by(|x, y| compare(&[x.0], &[y.0], better).0);
+            for (slot, (_, e)) in group.iter_mut().zip(keyed) {
+                *slot = e;
+            }
+        } else {
+            group.sort_by(|&a, &b| compare(key(a), key(b), better).0);
+        }
         let mut from = start;
         let mut label = first;
         while from < end {
