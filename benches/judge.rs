@@ -111,7 +111,9 @@ fn table(figs: &[Figure]) -> String {
     let total: f64 = rows.iter().map(|r| r.0).sum();
     rows.sort_by(|a, b| b.0.total_cmp(&a.0));
     let over = rows.iter().filter(|r| r.0 >= FIGURE_TARGET_MS).count();
-    record_figures(&rows, total);
+    if recording() {
+        record_figures(&rows, total);
+    }
     let _ = writeln!(
         out,
         "| case | median {} ms | target | |\n|---|---:|---:|---|",
@@ -152,7 +154,9 @@ fn table(figs: &[Figure]) -> String {
             let slowest = timed.last().map_or("", |t| t.1);
             let times: Vec<f64> = timed.iter().map(|t| t.0).collect();
             let (p50, p99) = (percentile(&times, 50.0), percentile(&times, 99.0));
-            record_cycles(&times, slowest);
+            if recording() {
+                record_cycles(&times, slowest);
+            }
             let _ = writeln!(
                 out,
                 "| {} real cycles, 50th percentile | {p50:.3} | | |",
@@ -182,6 +186,13 @@ fn table(figs: &[Figure]) -> String {
         }
     }
     out
+}
+
+/// Whether the figures are recorded: under `cargo bench` (which passes
+/// `--bench`), not when `cargo test --benches` runs the bench once as a
+/// test.
+fn recording() -> bool {
+    std::env::args().any(|a| a == "--bench")
 }
 
 /// The figure cases beside their targets, through `targets.rs`: each case
