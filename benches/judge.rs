@@ -8,6 +8,11 @@
 //! cycles' 50th, 95th and 99th percentiles beside theirs (under 2 ms at the 99th),
 //! as a Markdown table also written to `target/judge-performance.md` for
 //! docs/performance.md. Each time there is the median of repeated runs.
+//! The figures with targets also go through `common/targets.rs` (a
+//! `figure:` line each, and `target/bench-figures.jsonl` for
+//! `tools/bench/perf_section.py`): every figure case over its target by
+//! name, the slowest of the others, all 82 together, and the real cycles'
+//! percentiles.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use qigui::xiangqi::{RepetitionRules, Sequence};
@@ -24,6 +29,10 @@ mod cycles;
 
 #[path = "common/cpu.rs"]
 mod cpu;
+
+#[path = "common/targets.rs"]
+mod targets;
+use targets::{Measure, Target};
 
 /// Each figure case's target, and all of them together (issue 26).
 const FIGURE_TARGET_MS: f64 = 10.0;
@@ -102,6 +111,9 @@ fn table(figs: &[Figure]) -> String {
     let total: f64 = rows.iter().map(|r| r.0).sum();
     rows.sort_by(|a, b| b.0.total_cmp(&a.0));
     let over = rows.iter().filter(|r| r.0 >= FIGURE_TARGET_MS).count();
+    if recording() {
+        record_figures(&rows, total);
+    }
     let _ = writeln!(
         out,
         "| case | median {} ms | target | |\n|---|---:|---:|---|",
@@ -142,6 +154,9 @@ fn table(figs: &[Figure]) -> String {
             let slowest = timed.last().map_or("", |t| t.1);
             let times: Vec<f64> = timed.iter().map(|t| t.0).collect();
             let (p50, p99) = (percentile(&times, 50.0), percentile(&times, 99.0));
+            if recording() {
+                record_cycles(&times, slowest);
+            }
             let _ = writeln!(
                 out,
                 "| {} real cycles, 50th percentile | {p50:.3} | | |",
@@ -171,6 +186,62 @@ fn table(figs: &[Figure]) -> String {
         }
     }
     out
+}
+
+/// Whether the figures are recorded: under `cargo bench` (which passes
+/// `--bench`), not when `cargo test --benches` runs the bench once as a
+/// test.
+fn recording() -> bool {
+    std::env::args().any(|a| a == "--bench")
+}
+
+/// The figure cases beside their targets, through `targets.rs`: each case
+/// at or over 10 ms by name (slowest first), then the slowest of the cases
+/// under it, then the sum of all. `rows` are (median ms, id), slowest first.
+fn record_figures(rows: &[(f64, &str)], total: f64) {
+    let each = Target::under_ms(FIGURE_TARGET_MS);
+    let name = |id: &str| id.trim_start_matches("xiangqi-2020/").to_string();
+    for (ms, id) in rows.iter().filter(|r| r.0 >= FIGURE_TARGET_MS) {
+        let what = format!("judge figure case {}", name(id));
+        targets::record("classifier", &what, Measure::ms(*ms), Some(each));
+    }
+    let under: Vec<&(f64, &str)> = rows.iter().filter(|r| r.0 < FIGURE_TARGET_MS).collect();
+    if let Some((ms, id)) = under.first() {
+        let what = format!(
+            "judge figure case, slowest of the other {} ({})",
+            under.len(),
+            name(id)
+        );
+        targets::record("classifier", &what, Measure::ms(*ms), Some(each));
+    }
+    targets::record(
+        "classifier",
+        &format!("judge all {} figure cases (sum of medians)", rows.len()),
+        Measure::ms(total),
+        Some(Target::under_ms(ALL_FIGURES_TARGET_MS)),
+    );
+}
+
+/// The real cycles' percentiles beside the target at the 99th, through
+/// `targets.rs`; `times` sorted, in ms.
+fn record_cycles(times: &[f64], slowest: &str) {
+    let n = times.len();
+    for (p, target) in [
+        (50.0, None),
+        (95.0, None),
+        (99.0, Some(Target::under_ms(CYCLE_P99_TARGET_MS))),
+    ] {
+        let what = format!("judge {n} real cycles, {p:.0}th percentile");
+        targets::record(
+            "classifier",
+            &what,
+            Measure::ms(percentile(times, p)),
+            target,
+        );
+    }
+    let what = format!("judge {n} real cycles, slowest ({slowest})");
+    let ms = times.last().copied().unwrap_or(0.0);
+    targets::record("classifier", &what, Measure::ms(ms), None);
 }
 
 fn bench(c: &mut Criterion) {

@@ -7,12 +7,24 @@
 //!   `tools/bench/perft_ratio.sh`; 647c9de made 68 M nodes/s from the start
 //!   on the machine, so about 92 M there).
 //!
+//! Each position's nodes per second also goes through `common/targets.rs`
+//! (a `figure:` line, and `target/bench-figures.jsonl` for
+//! `tools/bench/perf_section.py`), without a target of its own: the
+//! target is a ratio to 647c9de measured side by side, which one build
+//! cannot measure (`tools/bench/perft_ratio.sh BASE NEW` does).
+//!
 //! `cargo bench --bench perft`
 
 use criterion::Criterion;
 use qigui::{Position, Validation};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+#[path = "common/cpu.rs"]
+#[allow(dead_code)] // the clock only
+mod cpu;
+#[path = "common/targets.rs"]
+mod targets;
 
 fn perft(c: &mut Criterion) {
     let start = Position::start();
@@ -55,12 +67,13 @@ fn figures() {
     );
     for (name, fen) in POSITIONS {
         let pos = Position::from_fen_with(fen, Validation::Relaxed).expect("a position");
+        // The thread's CPU time (`common/cpu.rs`), as the other benches.
         let mut best = Duration::MAX;
         let mut nodes = 0;
         for _ in 0..3 {
-            let t = Instant::now();
+            let t = cpu::now_ns();
             nodes = black_box(&pos).perft(5);
-            best = best.min(t.elapsed());
+            best = best.min(Duration::from_nanos(cpu::now_ns().saturating_sub(t)));
         }
         let rate = nodes as f64 / best.as_secs_f64() / 1e6;
         let mark = if name == "start" {
@@ -75,6 +88,14 @@ fn figures() {
         println!(
             "  {name:<11} {nodes:>12} {:>10} {rate:>12.1}{mark}",
             format!("{best:.2?}")
+        );
+        targets::record(
+            "perft",
+            &format!(
+                "perft {name}, depth 5 ({nodes} nodes; target ≥ 1.35× 647c9de side by side: tools/bench/perft_ratio.sh)"
+            ),
+            targets::Measure::other(rate, "M nodes/s"),
+            None,
         );
     }
 }

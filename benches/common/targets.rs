@@ -52,8 +52,11 @@ impl Measure {
             format!("{:.0} {}", self.value, self.unit)
         } else if self.value >= 10.0 {
             format!("{:.1} {}", self.value, self.unit)
-        } else {
+        } else if self.value >= 0.1 || self.value == 0.0 {
             format!("{:.2} {}", self.value, self.unit)
+        } else {
+            // A few microseconds (a real cycle's median) shows its digits.
+            format!("{:.3} {}", self.value, self.unit)
         }
     }
 }

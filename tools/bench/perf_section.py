@@ -8,7 +8,9 @@ section of README.md and docs/performance.md, between the markers
 
 The benches run are those that include `benches/common/targets.rs` (each
 figure printed beside its target and appended to
-`target/bench-figures.jsonl`); criterion's own sampling is shortened
+`target/bench-figures.jsonl`): judge (the classifier's figure cases and
+real cycles), pairing, perft (nodes per second; its target is a ratio to
+647c9de that only `tools/bench/perft_ratio.sh` measures) and standings; criterion's own sampling is shortened
 (`--warm-up-time 1 --measurement-time 2`), the figures with targets are
 measured by the benches' own loops. The section names the machine (CPU
 model and cores from /proc/cpuinfo), the date and the commit.
@@ -91,7 +93,8 @@ def section(rows, names):
         f"Measured {today} on {machine()} (shared with other builds), "
         f"commit {commit()}, by `python3 tools/bench/perf_section.py` "
         f"(`cargo bench --bench` {', '.join(names) or '—'}); "
-        "times are the calling thread's CPU time, best of the runs.",
+        "times are the calling thread's CPU time (best of the runs; the "
+        "classifier's, medians of the runs), perft in M nodes/s.",
         "",
         "| area | figure | measured | target | |",
         "|---|---|---|---|---|",

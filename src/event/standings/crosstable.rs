@@ -153,7 +153,28 @@ struct Enc {
     a: usize,
     b: usize,
     /// Board, game, whether `a` moved first.
-    games: Vec<(u32, GameEntry, bool)>,
+    games: Vec<(u32, Played, bool)>,
+}
+
+/// What scoring reads of a game: its result and fouls (the players' ids
+/// are not copied).
+#[derive(Clone, Copy)]
+struct Played {
+    result: Option<ResultCode>,
+    fouls: [u32; 2],
+}
+
+impl Played {
+    fn of(g: &GameEntry) -> Played {
+        Played {
+            result: g.result,
+            fouls: g.fouls(),
+        }
+    }
+
+    fn fouls(&self) -> [u32; 2] {
+        self.fouls
+    }
 }
 
 /// The entrants: the teams when teams play matches, otherwise the players.
@@ -231,55 +252,75 @@ pub fn build(t: &Tournament, rules: &RuleSet, upto: u32) -> Result<Crosstable, S
     })
 }
 
-/// The table of rounds up to `upto` taken from `whole`, the table of every
-/// round, when that is what [`build`] would give: when no one withdrew
-/// (a withdrawal's effect depends on the rounds included, article 19), the
-/// records are those of the rounds up to `upto` in the same order, and the
-/// penalties (18.1, 18.2) are counted again up to `upto`. `None` when
-/// someone withdrew: build the table again.
-pub fn up_to(t: &Tournament, whole: &Crosstable, upto: u32) -> Option<Crosstable> {
+/// The table after an earlier round, read through the table of every
+/// round instead of copied from it (14.3.1 and 14.7 rank the event again
+/// after each earlier round). It stands for what [`build`] would give up to
+/// that round when no one withdrew (a withdrawal's effect depends on the
+/// rounds included, article 19): each entrant's records are those of its
+/// records in `whole` whose round is at most the cutoff — a prefix, since
+/// records are kept in round order —, and the penalties (18.1, 18.2) are
+/// counted again up to the cutoff.
+#[derive(Clone, Debug)]
+pub struct Cutoff {
+    /// The last round included.
+    pub round: u32,
+    /// The rounds included (their numbers).
+    pub rounds: Vec<u32>,
+    /// Each entrant's disqualifications and warnings by the cutoff, when
+    /// the event has penalties (else the table's, none).
+    pub penalties: Option<Vec<[u32; 2]>>,
+    /// How many of each entrant's records are up to the cutoff.
+    ends: Vec<usize>,
+}
+
+impl Cutoff {
+    /// The records of `entrant` up to the cutoff: the prefix of its records
+    /// in `whole` (kept in round order, those of no round last).
+    pub fn records<'t>(&self, whole: &'t Crosstable, entrant: usize) -> &'t [Record] {
+        let all = &whole.entrants[entrant].records;
+        &all[..self.ends[entrant].min(all.len())]
+    }
+}
+
+/// The table of rounds up to `upto` as a [`Cutoff`] of `whole`, the table of
+/// every round, when that is what [`build`] would give (no one withdrew);
+/// `None` when someone withdrew: build the table again.
+pub fn up_to(t: &Tournament, whole: &Crosstable, upto: u32) -> Option<Cutoff> {
     if !t.withdrawals.is_empty() || !whole.withdrawals.is_empty() {
         return None;
     }
-    let mut entrants: Vec<Entrant> = whole
-        .entrants
-        .iter()
-        .map(|e| Entrant {
-            id: e.id.clone(),
-            name: e.name.clone(),
-            records: e
-                .records
-                .iter()
-                .filter(|r| r.round.is_some_and(|n| n <= upto))
-                .cloned()
-                .collect(),
-            cancelled: e.cancelled,
-            warnings: e.warnings,
-            disqualifications: e.disqualifications,
-        })
-        .collect();
-    if !t.penalties.is_empty() {
-        let index: HashMap<Id, usize> = entrants
+    let penalties = (!t.penalties.is_empty()).then(|| {
+        let index: HashMap<Id, usize> = whole
+            .entrants
             .iter()
             .enumerate()
             .map(|(i, e)| (e.id.clone(), i))
             .collect();
-        for e in &mut entrants {
-            e.warnings = 0;
-            e.disqualifications = 0;
-        }
-        count_penalties(t, &index, ranks_teams(t), upto, &mut entrants);
-    }
-    Some(Crosstable {
-        entrants,
+        let mut counts = vec![[0u32; 2]; whole.entrants.len()];
+        for_each_penalty(t, &index, ranks_teams(t), upto, |i, kind| match kind {
+            PenaltyKind::Disqualification => counts[i][0] += 1,
+            PenaltyKind::Warning => counts[i][1] += 1,
+        });
+        counts
+    });
+    let ends = whole
+        .entrants
+        .iter()
+        .map(|e| {
+            e.records
+                .partition_point(|r| r.round.is_some_and(|n| n <= upto))
+        })
+        .collect();
+    Some(Cutoff {
+        round: upto,
+        ends,
         rounds: whole
             .rounds
             .iter()
             .copied()
             .filter(|&r| r <= upto)
             .collect(),
-        rounds_planned: whole.rounds_planned,
-        withdrawals: Vec::new(),
+        penalties,
     })
 }
 
@@ -339,14 +380,14 @@ fn encounters(
                     Some(e) => {
                         let board = e.games.len() as u32 + 1;
                         let a_first = e.a == a;
-                        e.games.push((board, g.clone(), a_first));
+                        e.games.push((board, Played::of(g), a_first));
                     }
                     None => encounters.push(Enc {
                         round: number,
                         cycle,
                         a,
                         b,
-                        games: vec![(1, g.clone(), true)],
+                        games: vec![(1, Played::of(g), true)],
                     }),
                 }
             }
@@ -366,7 +407,7 @@ fn match_games(
     t: &Tournament,
     m: &MatchEntry,
     a_members: Option<&Vec<u32>>,
-) -> Vec<(u32, GameEntry, bool)> {
+) -> Vec<(u32, Played, bool)> {
     m.games
         .iter()
         .enumerate()
@@ -385,7 +426,7 @@ fn match_games(
             } else {
                 true
             };
-            (board, g.clone(), a_first)
+            (board, Played::of(g), a_first)
         })
         .collect()
 }
@@ -513,16 +554,13 @@ fn score_forfeits_after_withdrawal(
     };
     for &(cycle, winner, loser) in synthetic {
         let res = ResultCode::FirstWinsByForfeit;
-        let games: Vec<(u32, GameEntry, bool)> = (1..=boards)
+        let games: Vec<(u32, Played, bool)> = (1..=boards)
             .map(|b| {
-                (
-                    b,
-                    GameEntry {
-                        result: Some(res),
-                        ..GameEntry::default()
-                    },
-                    true,
-                )
+                let played = Played {
+                    result: Some(res),
+                    fouls: [0, 0],
+                };
+                (b, played, true)
             })
             .collect();
         let (mut ra, mut rb) = score_encounter(rules, 0, cycle, winner, loser, &games, matches);
@@ -582,6 +620,21 @@ fn count_penalties(
     upto: u32,
     entrants: &mut [Entrant],
 ) {
+    for_each_penalty(t, index, teams, upto, |i, kind| match kind {
+        PenaltyKind::Warning => entrants[i].warnings += 1,
+        PenaltyKind::Disqualification => entrants[i].disqualifications += 1,
+    });
+}
+
+/// Calls `f` with the entrant and the kind of each penalty given by round
+/// `upto` ([`count_penalties`]).
+fn for_each_penalty(
+    t: &Tournament,
+    index: &HashMap<Id, usize>,
+    teams: bool,
+    upto: u32,
+    mut f: impl FnMut(usize, PenaltyKind),
+) {
     let team_of: BTreeMap<Id, Id> = t
         .team_members()
         .into_iter()
@@ -596,10 +649,8 @@ fn count_penalties(
                 .then(|| team_of.get(&p.id).and_then(|tm| index.get(tm).copied()))
                 .flatten()
         });
-        let Some(i) = target else { continue };
-        match p.kind {
-            PenaltyKind::Warning => entrants[i].warnings += 1,
-            PenaltyKind::Disqualification => entrants[i].disqualifications += 1,
+        if let Some(i) = target {
+            f(i, p.kind);
         }
     }
 }
@@ -612,7 +663,7 @@ fn score_encounter(
     cycle: u32,
     a: usize,
     b: usize,
-    games: &[(u32, GameEntry, bool)],
+    games: &[(u32, Played, bool)],
     matches: bool,
 ) -> (Record, Record) {
     let mut ga = Vec::new();

@@ -25,6 +25,8 @@ pub(crate) mod tiebreaks;
 
 pub use chains::{Chain, OnTie, for_event as tiebreak_chain};
 pub use crosstable::{Crosstable, Entrant, GameView, Record, RecordKind, WithdrawalEffect};
+
+use crosstable::Cutoff;
 pub use points::Points;
 pub use scoring::{ByeOpponent, RuleSet, match_outcome};
 pub use tiebreaks::{Criterion, Scope, Tiebreak, Value};
@@ -216,20 +218,27 @@ fn compute_with(t: &Tournament, rs: &RuleSet, chain: &Chain) -> Result<Standings
         // The ranking after each earlier round, by the same rules (and, for
         // its own ties, the rounds before it: "以此类推").
         // Without withdrawals the table after round r is the final table's
-        // records of rounds up to r (`crosstable::up_to`), so it is built
-        // once; only the ranks are needed, so each criterion is computed
+        // records of rounds up to r, so it is built once and each earlier
+        // round is ranked on a cutoff of it (`crosstable::up_to`), without a
+        // copy; only the ranks are needed, so each criterion is computed
         // only for the entrants still tied when it is reached (`Fill::Lazy`).
         let whole = crosstable::build(t, rs, last)?;
         for r in t.round_numbers() {
             if r >= last {
                 break;
             }
-            let table = match crosstable::up_to(t, &whole, r) {
-                Some(table) => table,
-                None => crosstable::build(t, rs, r)?,
+            let ranks = match crosstable::up_to(t, &whole, r) {
+                Some(cut) => {
+                    let view = (&whole, Some(&cut));
+                    rank_table_as(t, rs, chain, view, &previous, None, None, Fill::Lazy).ranks()
+                }
+                None => {
+                    let table = crosstable::build(t, rs, r)?;
+                    let view = (&table, None);
+                    rank_table_as(t, rs, chain, view, &previous, None, None, Fill::Lazy).ranks()
+                }
             };
-            let ranks = rank_table_as(t, rs, chain, &table, &previous, None, None, Fill::Lazy);
-            previous.insert(r, ranks.ranks());
+            previous.insert(r, ranks);
         }
         let mut ranked = rank_table(t, rs, chain, &whole, &previous, None, None);
         if let Some(pair) = t.final_players()? {
@@ -403,7 +412,7 @@ fn rank_table(
         t,
         rs,
         chain,
-        table,
+        (table, None),
         previous,
         placings,
         member_fouls,
@@ -416,13 +425,21 @@ fn rank_table_as(
     t: &Tournament,
     rs: &RuleSet,
     chain: &Chain,
-    table: &Crosstable,
+    (table, cutoff): (&Crosstable, Option<&Cutoff>),
     previous: &BTreeMap<u32, Vec<Option<u32>>>,
     placings: Option<&[Vec<u32>]>,
     member_fouls: Option<&[u32]>,
     fill: Fill,
 ) -> Ranked {
-    let ctx = Ctx::new(table, rs, t.system, previous, placings, member_fouls);
+    let ctx = Ctx::new(
+        table,
+        cutoff,
+        rs,
+        t.system,
+        previous,
+        placings,
+        member_fouls,
+    );
     let n = table.entrants.len();
     let k = chain.criteria.len();
     let active = table.active();
@@ -508,8 +525,27 @@ impl Splitter<'_, '_> {
             self.split(start, end, k + 1, first);
             return;
         }
-        // Read in place: a sort of n entrants compares O(n log n) times.
-        group.sort_by(|&a, &b| compare(key(a), key(b), better).0);
+        // A large group of one-number values (most criteria) is sorted as
+        // (value, entrant) pairs side by side, so that the O(n log n)
+        // comparisons read neighbouring memory instead of the entrants'
+        // values scattered over the table; the sort is stable, so the order
+        // is the one sorting the entrants in place gives. Else in place.
+        let one = |e: usize| match values[e * stride + k_at] {
+            Compact::One(p) => Some(p),
+            _ => None,
+        };
+        if group.len() > 32 && group.iter().all(|&e| one(e).is_some()) {
+            let mut keyed: Vec<(Points, usize)> = group
+                .iter()
+                .map(|&e| (one(e).unwrap_or(Points::ZERO), e))
+                .collect();
+            keyed.sort_by(|x, y| compare(&[x.0], &[y.0], better).0);
+            for (slot, (_, e)) in group.iter_mut().zip(keyed) {
+                *slot = e;
+            }
+        } else {
+            group.sort_by(|&a, &b| compare(key(a), key(b), better).0);
+        }
         let mut from = start;
         let mut label = first;
         while from < end {
@@ -595,5 +631,166 @@ fn assemble(
         withdrawals,
         individual: individual.map(Box::new),
         last_round: t.last_round(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::tournament::{
+        GameEntry, PenaltyEntry, PenaltyKind, Player, ResultCode, RoundEntry, System,
+        TiebreakChoice,
+    };
+    use tiebreaks::{Scope, black_games, black_wins, fouls, wins};
+
+    /// A Swiss event of `n` players (odd: a bye each round) after `rounds`
+    /// rounds: circle-method pairings, results, fouls and penalties from a
+    /// fixed pseudo-random sequence, a penalty in every round.
+    fn event(n: u32, rounds: u32) -> Tournament {
+        let mut t = Tournament::new(GameName::Xiangqi, System::Swiss);
+        t.rounds_planned = Some(rounds + 2);
+        t.players = (1..=n)
+            .map(|id| Player {
+                id,
+                name: None,
+                team: None,
+                rating: None,
+                federation: None,
+            })
+            .collect();
+        let mut seed: u64 = 26;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        // Circle method over n + 1 places (n odd): the partner of place
+        // n + 1 has the bye.
+        let m = n;
+        for r in 0..rounds {
+            let mut games = Vec::new();
+            let mut byes = Vec::new();
+            for k in 0..=n / 2 {
+                let (a, b) = if k == 0 {
+                    (n + 1, r % m + 1)
+                } else {
+                    ((r + k) % m + 1, (r + m - k) % m + 1)
+                };
+                if a > n {
+                    byes.push(Id::from(b));
+                    continue;
+                }
+                let result = [
+                    ResultCode::FirstWins,
+                    ResultCode::Draw,
+                    ResultCode::SecondWins,
+                ][next(3) as usize];
+                let mut g = GameEntry::new(GameName::Xiangqi, Id::from(a), Id::from(b), result);
+                if next(4) == 0 {
+                    g.fouls = Some([next(3) as u32, next(2) as u32]);
+                }
+                games.push(g);
+            }
+            t.rounds.push(RoundEntry {
+                games,
+                byes,
+                ..RoundEntry::default()
+            });
+            let kind = [PenaltyKind::Warning, PenaltyKind::Disqualification][next(2) as usize];
+            t.penalties.push(PenaltyEntry {
+                id: Id::from(next(u64::from(n)) as u32 + 1),
+                round: Some(r + 1),
+                kind,
+            });
+        }
+        t
+    }
+
+    /// 14.3.1 ranks the event after each earlier round: on a cutoff of the
+    /// final table (`crosstable::up_to`) every value, the order and the
+    /// classes are those of the table built again up to that round, under
+    /// both Swiss chains (14.3.1; 14.3.2, whose 累进分 read the rounds).
+    #[test]
+    fn a_cutoff_ranks_as_the_table_built_again_up_to_its_round() {
+        for clause in ["14.3.1", "14.3.2"] {
+            let mut t = event(41, 7);
+            t.tiebreaks = Some(TiebreakChoice::Clause(clause.into()));
+            let edition = edition_for(&t, None).unwrap();
+            let chain = chains::for_event(edition, &t).unwrap();
+            let rs = RuleSet::new(edition, &t).unwrap();
+            let whole = crosstable::build(&t, &rs, t.last_round()).unwrap();
+            let mut previous = BTreeMap::new();
+            for r in 1..t.last_round() {
+                let cut = crosstable::up_to(&t, &whole, r).expect("no one withdrew");
+                let built = crosstable::build(&t, &rs, r).unwrap();
+                let fill = Fill::All;
+                let a = rank_table_as(
+                    &t,
+                    &rs,
+                    &chain,
+                    (&whole, Some(&cut)),
+                    &previous,
+                    None,
+                    None,
+                    fill,
+                );
+                let b = rank_table_as(&t, &rs, &chain, (&built, None), &previous, None, None, fill);
+                assert_eq!(a.values, b.values, "{clause}, round {r}");
+                assert_eq!(a.order, b.order, "{clause}, round {r}");
+                assert_eq!(a.classes, b.classes, "{clause}, round {r}");
+                // The lazy ranking (what 14.3.1 uses) gives the same ranks.
+                let lazy = Fill::Lazy;
+                let c = rank_table_as(
+                    &t,
+                    &rs,
+                    &chain,
+                    (&whole, Some(&cut)),
+                    &previous,
+                    None,
+                    None,
+                    lazy,
+                );
+                assert_eq!(c.ranks(), b.ranks(), "{clause}, round {r}");
+                previous.insert(r, b.ranks());
+            }
+            // Penalties were given after the first round, so the cutoffs
+            // did count them again.
+            assert!(t.penalties.iter().any(|p| p.round > Some(1)));
+        }
+    }
+
+    /// The game counts tallied once per ranking are the counts over the
+    /// records (a Swiss event has one cycle, so `Scope::FirstCycle` counts
+    /// the same records record by record).
+    #[test]
+    fn the_tallies_are_the_counts_over_the_records() {
+        let t = event(41, 7);
+        let edition = edition_for(&t, None).unwrap();
+        let rs = RuleSet::new(edition, &t).unwrap();
+        let table = crosstable::build(&t, &rs, t.last_round()).unwrap();
+        let previous = BTreeMap::new();
+        let ctx = Ctx::new(&table, None, &rs, t.system, &previous, None, None);
+        let mut seen = [0u32; 4];
+        for e in 0..table.entrants.len() {
+            let all = [
+                wins(&ctx, e, Scope::All),
+                fouls(&ctx, e, Scope::All),
+                black_games(&ctx, e, Scope::All),
+                black_wins(&ctx, e, Scope::All),
+            ];
+            let each = [
+                wins(&ctx, e, Scope::FirstCycle),
+                fouls(&ctx, e, Scope::FirstCycle),
+                black_games(&ctx, e, Scope::FirstCycle),
+                black_wins(&ctx, e, Scope::FirstCycle),
+            ];
+            assert_eq!(all, each, "entrant {e}");
+            for (s, v) in seen.iter_mut().zip(all) {
+                *s += v;
+            }
+        }
+        // Every count is exercised.
+        assert!(seen.iter().all(|&s| s > 0), "{seen:?}");
     }
 }

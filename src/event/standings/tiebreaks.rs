@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use crate::event::tournament::{Outcome, System};
 
 use super::compact::Compact;
-use super::crosstable::{Crosstable, Record, RecordKind};
+use super::crosstable::{Crosstable, Cutoff, Record, RecordKind};
 use super::points::Points;
 use super::scoring::{ByeOpponent, RuleSet};
 
@@ -46,6 +46,9 @@ impl Scope {
 pub struct Ctx<'a> {
     /// The results table.
     pub table: &'a Crosstable,
+    /// When ranking after an earlier round (14.3.1): that round's table,
+    /// read through `table` (the table of every round).
+    cutoff: Option<&'a Cutoff>,
     /// The scoring rules.
     pub rules: &'a RuleSet,
     /// The competition system.
@@ -60,47 +63,97 @@ pub struct Ctx<'a> {
     pub member_fouls: Option<&'a [u32]>,
     /// Each entrant's score over all records, computed once.
     pub scores: Vec<Points>,
+    /// Each entrant's game counts over all records, computed once with the
+    /// scores (one pass over the table instead of one per criterion and
+    /// ranking).
+    tallies: Vec<Tally>,
     /// What a bye contributes to 对手分 (14.4), computed once
     /// ([`bye_opponent_score`]).
     bye: Option<Points>,
 }
 
 impl<'a> Ctx<'a> {
-    /// A context; the scores are computed here once.
+    /// A context; the scores are computed here once. With a `cutoff`, the
+    /// table is the one after that round, read through `table`.
     pub fn new(
         table: &'a Crosstable,
+        cutoff: Option<&'a Cutoff>,
         rules: &'a RuleSet,
         system: System,
         previous: &'a BTreeMap<u32, Vec<Option<u32>>>,
         placings: Option<&'a [Vec<u32>]>,
         member_fouls: Option<&'a [u32]>,
     ) -> Ctx<'a> {
-        let scores = table
-            .entrants
-            .iter()
-            .map(|e| e.records.iter().map(|r| r.points).sum())
-            .collect();
         let mut ctx = Ctx {
             table,
+            cutoff,
             rules,
             system,
             previous,
             placings,
             member_fouls,
-            scores,
+            scores: Vec::new(),
+            tallies: Vec::new(),
             bye: None,
         };
+        let n = table.entrants.len();
+        let (mut scores, mut tallies) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for e in 0..n {
+            let records = ctx.all_records(e);
+            scores.push(records.iter().map(|r| r.points).sum());
+            tallies.push(Tally::of(records));
+        }
+        ctx.scores = scores;
+        ctx.tallies = tallies;
         ctx.bye = lowest_bye_score(&ctx);
         ctx
     }
 }
 
-impl Ctx<'_> {
-    fn records(&self, e: usize, scope: Scope) -> impl Iterator<Item = &Record> {
-        self.table.entrants[e]
-            .records
-            .iter()
-            .filter(move |r| scope.admits(r))
+/// An entrant's games counted over all its records: what [`wins`],
+/// [`fouls`], [`black_games`] and [`black_wins`] give for [`Scope::All`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    wins: u32,
+    fouls: u32,
+    black_games: u32,
+    black_wins: u32,
+}
+
+impl Tally {
+    fn of(records: &[Record]) -> Tally {
+        let mut t = Tally::default();
+        for g in records.iter().flat_map(|r| r.games.iter()) {
+            let win = g.outcome == Outcome::Win;
+            let black = g.side == Some(1) && !g.forfeit;
+            t.wins += u32::from(win);
+            t.fouls += g.fouls;
+            t.black_games += u32::from(black);
+            t.black_wins += u32::from(black && win);
+        }
+        t
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// Every record of entrant `e` in the table (up to the cutoff).
+    fn all_records(&self, e: usize) -> &'a [Record] {
+        match self.cutoff {
+            Some(c) => c.records(self.table, e),
+            None => &self.table.entrants[e].records,
+        }
+    }
+
+    fn records(&self, e: usize, scope: Scope) -> impl Iterator<Item = &'a Record> + use<'a> {
+        self.all_records(e).iter().filter(move |r| scope.admits(r))
+    }
+
+    /// The rounds in the table (up to the cutoff).
+    fn rounds(&self) -> &'a [u32] {
+        match self.cutoff {
+            Some(c) => &c.rounds,
+            None => &self.table.rounds,
+        }
     }
 }
 
@@ -119,10 +172,11 @@ pub fn score(ctx: &Ctx, e: usize, scope: Scope) -> Points {
 /// heavier penalty compared first.
 pub fn penalties(ctx: &Ctx, e: usize) -> [Points; 2] {
     let en = &ctx.table.entrants[e];
-    [
-        Points::from(en.disqualifications),
-        Points::from(en.warnings),
-    ]
+    let [d, w] = match ctx.cutoff.and_then(|c| c.penalties.as_ref()) {
+        Some(counts) => counts[e],
+        None => [en.disqualifications, en.warnings],
+    };
+    [Points::from(d), Points::from(w)]
 }
 
 /// 小分 (Sonneborn-Berger): the scores of the opponents beaten plus half the
@@ -147,11 +201,7 @@ pub fn sonneborn_berger(ctx: &Ctx, e: usize, scope: Scope) -> Points {
 /// paragraph), each cycle's 小分 computed from the opponents' scores in that
 /// cycle, as in a single round robin.
 pub fn sonneborn_berger_by_cycle(ctx: &Ctx, e: usize) -> Points {
-    let mut cycles: Vec<u32> = ctx.table.entrants[e]
-        .records
-        .iter()
-        .map(|r| r.cycle)
-        .collect();
+    let mut cycles: Vec<u32> = ctx.all_records(e).iter().map(|r| r.cycle).collect();
     cycles.sort_unstable();
     cycles.dedup();
     cycles
@@ -164,6 +214,9 @@ pub fn sonneborn_berger_by_cycle(ctx: &Ctx, e: usize) -> Points {
 /// 29.1.1 B, 29.2.1 D). A forfeit win is a win (19.2 "记对方获胜"), and so
 /// is a Swiss bye (14.4 "按胜局计分").
 pub fn wins(ctx: &Ctx, e: usize, scope: Scope) -> u32 {
+    if let (Scope::All, Some(t)) = (scope, ctx.tallies.get(e)) {
+        return t.wins;
+    }
     ctx.records(e, scope)
         .flat_map(|r| r.games.iter())
         .filter(|g| g.outcome == Outcome::Win)
@@ -190,6 +243,9 @@ pub fn fouls(ctx: &Ctx, e: usize, scope: Scope) -> u32 {
     if let Some(f) = ctx.member_fouls {
         return f.get(e).copied().unwrap_or(0);
     }
+    if let (Scope::All, Some(t)) = (scope, ctx.tallies.get(e)) {
+        return t.fouls;
+    }
     ctx.records(e, scope)
         .flat_map(|r| r.games.iter())
         .map(|g| g.fouls)
@@ -200,6 +256,9 @@ pub fn fouls(ctx: &Ctx, e: usize, scope: Scope) -> u32 {
 /// 14.3, 14.5). Only games played over the board count: a forfeit or a
 /// bye has no colour (14.1 "遇轮空均不计算成绩和先后手").
 pub fn black_games(ctx: &Ctx, e: usize, scope: Scope) -> u32 {
+    if let (Scope::All, Some(t)) = (scope, ctx.tallies.get(e)) {
+        return t.black_games;
+    }
     ctx.records(e, scope)
         .flat_map(|r| r.games.iter())
         .filter(|g| g.side == Some(1) && !g.forfeit)
@@ -208,6 +267,9 @@ pub fn black_games(ctx: &Ctx, e: usize, scope: Scope) -> u32 {
 
 /// 后走胜局: games won playing second, more first (14.1–14.3, 14.5).
 pub fn black_wins(ctx: &Ctx, e: usize, scope: Scope) -> u32 {
+    if let (Scope::All, Some(t)) = (scope, ctx.tallies.get(e)) {
+        return t.black_wins;
+    }
     ctx.records(e, scope)
         .flat_map(|r| r.games.iter())
         .filter(|g| g.side == Some(1) && !g.forfeit && g.outcome == Outcome::Win)
@@ -330,8 +392,7 @@ pub fn buchholz_cut_lowest(ctx: &Ctx, e: usize) -> Vec<Points> {
 /// The entrant's score after each round of the table (cumulative).
 fn cumulative(ctx: &Ctx, e: usize) -> Vec<Points> {
     let mut cum = Points::ZERO;
-    ctx.table
-        .rounds
+    ctx.rounds()
         .iter()
         .map(|&round| {
             cum = cum
@@ -362,9 +423,8 @@ pub fn progressive_cut(ctx: &Ctx, e: usize) -> Vec<Points> {
 /// 比较前一轮名次 (14.3.1, 14.7): the entrant's rank after the previous
 /// round, then the round before, and so on, lower first.
 pub fn previous_rounds(ctx: &Ctx, e: usize) -> Vec<Points> {
-    let last = ctx.table.rounds.last().copied().unwrap_or(0);
-    ctx.table
-        .rounds
+    let last = ctx.rounds().last().copied().unwrap_or(0);
+    ctx.rounds()
         .iter()
         .rev()
         .filter(|&&r| r < last)
@@ -399,11 +459,8 @@ pub fn team_sonneborn_berger(ctx: &Ctx, e: usize) -> Points {
 /// 各台积分 (Gomoku 29.1.2 D, 29.2.2 E): "从第一台开始依次比较各台积分" —
 /// the game points scored on board 1, then board 2, and so on.
 pub fn board_by_board(ctx: &Ctx, e: usize) -> Vec<Points> {
-    let max = ctx
-        .table
-        .entrants
-        .iter()
-        .flat_map(|en| en.records.iter())
+    let max = (0..ctx.table.entrants.len())
+        .flat_map(|en| ctx.all_records(en).iter())
         .flat_map(|r| r.games.iter())
         .map(|g| g.board)
         .max()
