@@ -21,8 +21,8 @@ use serde_json::Value;
 const CLAUSES: &[&str] = &[
     "24.1", "24.2", "24.3", "24.4", "24.5", "24.6", "24.7", "24.8", "24.9", "24.10", "24.11",
     "24.12", "24.13", "24.14", "24.15", "24.16", "24.17", "24.18", "26.1", "26.1.1", "26.1.2",
-    "26.2", "26.3", "26.4", "26.5", "26.6", "26.7", "26.8", "26.9.1", "26.9.2", "26.9.3",
-    "26.9.4", "26.10", "26.11.1", "26.11.2",
+    "26.2", "26.3", "26.4", "26.5", "26.6", "26.7", "26.8", "26.9.1", "26.9.2", "26.9.3", "26.9.4",
+    "26.10", "26.11.1", "26.11.2",
 ];
 
 /// The least number of passing composed boards per clause.
@@ -35,7 +35,7 @@ const SHORT: &[(&str, usize)] = &[
     ("26.7", 2),
     ("26.9.1", 2),
     ("26.9.2", 2),
-    ("26.9.4", 1),
+    ("26.9.4", 2),
 ];
 
 struct Count {
@@ -69,8 +69,8 @@ fn counts() -> BTreeMap<&'static str, Count> {
         })
         .collect();
     for path in files {
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let doc: Value =
             yaml_serde::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for case in doc["cases"].as_array().expect("cases") {
@@ -137,7 +137,10 @@ fn every_clause_has_three_passing_composed_boards() {
         }
     }
     for (clause, _) in SHORT {
-        assert!(CLAUSES.contains(clause), "SHORT names {clause}, not a clause");
+        assert!(
+            CLAUSES.contains(clause),
+            "SHORT names {clause}, not a clause"
+        );
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """More composed and independently verified boards for the clauses of
 article 24 and 26.1-26.11 that had fewer than three passing composed boards
-(issue 24, item 3): 24.10 (长杀) and 24.8 (闲, where the verdict rests on
-its own words: 兑, 献, 拦 and 跟 are kinds of 闲).
+(issue 24, item 3): 24.10 (长杀), 26.9.4 (长捉无根子 against 长杀, as
+参考图43) and 24.8 (闲, where the verdict rests on its own words: 兑, 献, 拦
+and 跟 are kinds of 闲).
 
 Writes cases/xiangqi-2020/26-composed-d.yaml, in the manner of
 tools/authoring/composed_cases_b.py: each case is a small position of our own
@@ -93,6 +94,31 @@ case('24.10/rook-threatens-from-home-cannon-blocks-low', ['24.10', '24.2', '24.6
       C("a0c0 a3c3 --checks 2", "none"),
       X("a0c0 a3c3 --capture c0c3", "chaser c0c3 c: c0c3 b5c3 | chaser takes ['c'] loses ['R'] | points -5 | book: loss")])
 
+# ---------- 26.9.4 双方不变作和: 长捉无根子 against 长杀
+case('26.9.4/rook-chases-cannon-that-threatens-mate', ['26.9.4', '26.9.1', '24.10', '24.11', '24.2', '24.3'],
+     '红车长捉无根炮，黑炮每次逃开都伏下闷杀：红方长捉无根子，黑方长杀，均属26.9.1所列，双方不变作和',
+     'Kd0 Ra4 ke9 cb6 nd1 pe1', 'a4a6 b6b4 a6a4 b4b6', '捉 杀 捉 杀', 'draw',
+     '26.9 (双方均为禁止着法的裁决), as 参考图43 (红方长捉无根子，黑方长杀，双方不变作和) on a board '
+     'of our own. The red king on d0 cannot move: d1 holds a black horse, protected by the crossed pawn '
+     'on e1, which also covers e0; c0 is outside the palace. A black cannon on the d-file over the '
+     'horse on d1 (the squares between empty) is therefore mate unless the red rook takes it or blocks. '
+     'a4a6 attacks the black cannon on b6, which nothing protects, and covers d6: 捉 (24.3). b6b4 '
+     'escapes down the b-file and threatens b4d4+, which nothing red can then answer (the rook on a6 '
+     'reaches neither d2, d3 nor d4): 杀 (24.2). a6a4 attacks the cannon on b4 again (捉) and covers '
+     'd4; b4b6 escapes and threatens b6d6+ (the rook can block once on d4, and black mates by a second '
+     'check): 杀. Red: 长捉无根子; black: 长杀 (24.10, 24.11); both forbidden (24.13) and both '
+     'among 26.9.1\'s list (单方长杀 … 长捉无根子 … 均须变着: the list singles out one side only '
+     'when the other is not in it); 26.9.2 and 26.9.3 do not apply (no 联合捉), so by 26.9.4 both '
+     'may keep repeating: draw. Search: after each red move (null move) the rook\'s capture of the '
+     'cannon gains, before it nothing does; after each black move (null move) black mates by checks, '
+     'before it not.',
+     ["ply 1 w a4a6: answers-check no | check no | mate before no after no | wins before [] after ['a6b6 c gain']",
+      "ply 2 b b6b4: answers-check no | check no | mate before no after yes | wins before [] after []",
+      "ply 3 w a6a4: answers-check no | check no | mate before no after no | wins before [] after ['a4b4 c gain']",
+      "ply 4 b b4b6: answers-check no | check no | mate before no after yes | wins before [] after []"],
+     [X("a4a6 --capture a6b6", "chaser a6b6 c: a6b6 | chaser takes ['c'] loses [] | points +4 | book: gain"),
+      X("a4a6 b6b4 a6a4 --capture a4b4", "chaser a4b4 c: a4b4 | chaser takes ['c'] loses [] | points +4 | book: gain")])
+
 # ---------- 24.8 闲: 兑 and 跟 are 闲, so 一将一兑 / 一将一跟 are not forbidden
 case('24.8/check-then-offer-rooks', ['24.8', '24.4', '24.1', '24.13', '25.2'],
      '车将军后退回邀兑有根车：兑属于闲，一将一闲对两闲，作和',
@@ -162,8 +188,8 @@ def main():
     only = sys.argv[2] if len(sys.argv) > 2 else None
     base.write_cases(OUT, [
         "More composed boards for the clauses of article 24 and 26.1-26.11 that",
-        "had fewer than three passing composed boards (24.10, 24.8 where its own",
-        "words decide): positions of our own, each a repetition cycle whose labels",
+        "had fewer than three passing composed boards (24.10, 26.9.4, 24.8 where",
+        "its own words decide): positions of our own, each a repetition cycle whose labels",
         "and verdict follow from the clause's words, with the reasoning in its",
         "note, verified by independent searches over Fairy-Stockfish's move",
         "generator (tools/difftest/cycle_facts.py, exchange_check.py,",
