@@ -94,6 +94,26 @@ case('24.10/rook-threatens-from-home-cannon-blocks-low', ['24.10', '24.2', '24.6
       C("a0c0 a3c3 --checks 2", "none"),
       X("a0c0 a3c3 --capture c0c3", "chaser c0c3 c: c0c3 b5c3 | chaser takes ['c'] loses ['R'] | points -5 | book: loss")])
 
+case('24.10/black-cannon-threatens-over-a-horse-screen', ['24.10', '24.2', '24.6', '24.13', '25.3'],
+     '黑炮沿直线往返，每步伏下借马作炮架的闷杀，红炮轮流拦阻：黑方长杀对长拦，黑方变着',
+     'Kd0 Cc4 ke9 cb6 nd1 pe1', 'c4c6 b6b4 c6c4 b4b6', '拦 杀 拦 杀', 'black_must_change',
+     '24.10 (凡走子连续不停杀着而形成循环达三次着，称为"长杀") by black, on the board of '
+     '26.9.4/rook-chases-cannon-that-threatens-mate with a red cannon for the rook: the red king on '
+     'd0 cannot move (d1 a black horse protected by the crossed pawn on e1, which also covers e0; c0 '
+     'outside the palace), so a black cannon on the d-file over the horse is mate unless red blocks '
+     'or takes it. The black cannon on b6 threatens b6d6+. c4c6 stands in its way on rank 6 and '
+     'attacks nothing (adjacent to the black cannon, no screen): 拦 (24.6). b6b4 threatens b4d4+, '
+     'which nothing red can answer: 杀 (24.2). c6c4 blocks rank 4: 拦. b4b6 threatens b6d6+ again '
+     '(the red cannon can block once on d4, and black mates by a second check): 杀. Every black move '
+     'creates a threat of mate by checks that did not stand before it, and no capture gains anywhere '
+     'in the cycle: black 长杀, forbidden (24.13), red 长拦, allowed (24.8, 24.14): black must '
+     'change (25.3; 26.9.1 单方长杀). Search: after each black move (null move) black mates by checks, '
+     'before it not; after each red move black has no mate; no capture gains.',
+     ["ply 1 w c4c6: answers-check no | check no | mate before no after no | wins before [] after []",
+      "ply 2 b b6b4: answers-check no | check no | mate before no after yes | wins before [] after []",
+      "ply 3 w c6c4: answers-check no | check no | mate before no after no | wins before [] after []",
+      "ply 4 b b4b6: answers-check no | check no | mate before no after yes | wins before [] after []"])
+
 # ---------- 26.9.4 双方不变作和: 长捉无根子 against 长杀
 case('26.9.4/rook-chases-cannon-that-threatens-mate', ['26.9.4', '26.9.1', '24.10', '24.11', '24.2', '24.3'],
      '红车长捉无根炮，黑炮每次逃开都伏下闷杀：红方长捉无根子，黑方长杀，均属26.9.1所列，双方不变作和',
