@@ -19,7 +19,7 @@ with qigui; composed_cases.write_cases refuses to write the file when a line
 they must print is missing. Legality of positions and cycles is checked by
 tools/authoring/clause_cases.py's move generator.
 
-The 24.10 rook board was found by a scan (a rook and a black blocker placed on
+The 24.10 rook board was found by tools/authoring/scan_mate_threats.py (a rook and a black blocker placed on
 every pair of points around a boxed king, keeping the cycles in which each
 rook move creates a mate by at most two checks that did not stand before it,
 each black move parries it, and no capture gains anywhere); the scan only
