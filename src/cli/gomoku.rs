@@ -86,7 +86,7 @@ fn event(args: &GomokuJudgeArgs) -> Result<ExitCode, String> {
     let q: EventQuestion = yaml_serde::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
     if q.questions() != 1 {
         return Err(format!(
-            "{file}: give exactly one of nigiri, match, team_match, arena, lineup, team_totals, rounds and playoff"
+            "{file}: give exactly one of nigiri, match, team_match, arena, lineup, team_totals, rounds, playoff and technical_appeal"
         ));
     }
     let (answer, code) = match answer_question(&q) {

@@ -19,6 +19,7 @@
 //! | `contests` | 27.5 擂台赛 and 27.6 对抗赛 followed from their results |
 //! | `rounds` | 9.3: 轮, 场 and 局 of an event |
 //! | `playoff` | 30.4: a rapid play-off's control against the event's |
+//! | `technical_appeal` | 22.2: where an appeal goes, whether it is received, the fee |
 //! | `questions` | one question about an event (`qigui gomoku event`, corpus `gomoku-event`) |
 //!
 //! `spec/gomoku.md` describes the readings qigui takes where the book is
@@ -40,6 +41,7 @@ pub(crate) mod record;
 pub(crate) mod result;
 pub(crate) mod rounds;
 pub(crate) mod team_systems;
+pub(crate) mod technical_appeal;
 pub(crate) mod withdrawal;
 
 pub use adjournment::Sealed;
@@ -76,5 +78,9 @@ pub use result::{
 pub use rounds::{RoundsCount, RoundsError, RoundsInput, RoundsSystem, count_rounds};
 pub use team_systems::{
     Lineup, LineupError, MemberTotals, TeamSystem, TeamTotals, check_lineup, team_totals,
+};
+pub use technical_appeal::{
+    AppealAnswer, AppealBody, AppealOutcome, Appellant, Refund, RulingAbout, RulingBy,
+    TechnicalAppeal, technical_appeal,
 };
 pub use withdrawal::withdraw;

@@ -2,7 +2,8 @@
 //! (`qigui gomoku event FILE`, the corpus kind `gomoku-event`): 猜先 and
 //! colours (10.1, 10.3), a team's line-up (26.2.1–26.2.3), 队员总分制
 //! (26.2.5), 擂台赛 and 对抗赛 (27.5, 27.6), the rounds, matches and games
-//! of an event (9.3) and a rapid play-off's control (30.4).
+//! of an event (9.3), a rapid play-off's control (30.4) and an appeal
+//! against a ruling (22.2).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -10,8 +11,8 @@ use thiserror::Error;
 
 use super::{
     ArenaInput, Lineup, MatchInput, MemberTotals, Nigiri, PlayoffInput, RoundsInput,
-    TeamMatchInput, arena, check_lineup, count_rounds, individual_match, nigiri, playoff_ruling,
-    team_match, team_totals,
+    TeamMatchInput, TechnicalAppeal, arena, check_lineup, count_rounds, individual_match, nigiri,
+    playoff_ruling, team_match, team_totals, technical_appeal,
 };
 
 /// One question: exactly one key is given.
@@ -48,6 +49,10 @@ pub struct EventQuestion {
     /// 30.4: a play-off control (answer: `allowed`, `rapid`, `shorter`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub playoff: Option<PlayoffInput>,
+    /// 22.2: an appeal against a ruling (answer: `body`, `received`,
+    /// `clause`, `reason`, `refund`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub technical_appeal: Option<TechnicalAppeal>,
 }
 
 impl EventQuestion {
@@ -62,6 +67,7 @@ impl EventQuestion {
             self.team_totals.is_some(),
             self.rounds.is_some(),
             self.playoff.is_some(),
+            self.technical_appeal.is_some(),
         ]
         .iter()
         .filter(|&&q| q)
@@ -150,9 +156,12 @@ pub fn answer_question(i: &EventQuestion) -> Result<Value, Refusal> {
             Err(e) => refused("control", e.to_string()),
         };
     }
+    if let Some(a) = &i.technical_appeal {
+        return out(&technical_appeal(a));
+    }
     refused(
         "no-question",
-        "give one of nigiri, match, team_match, arena, lineup, team_totals, rounds and playoff"
+        "give one of nigiri, match, team_match, arena, lineup, team_totals, rounds, playoff and technical_appeal"
             .into(),
     )
 }

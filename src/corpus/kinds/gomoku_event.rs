@@ -2,9 +2,10 @@
 //! what an organiser or referee knows: 猜先 and colours (10.1, 10.3),
 //! line-ups under the team systems (26.2.1–26.2.3), 队员总分制 (26.2.5),
 //! 擂台赛 and 对抗赛 (27.5, 27.6), the rounds, matches and games of an
-//! event (9.3) and a rapid play-off's control (30.4). The rules are in
-//! `src/gomoku/colours.rs`, `team_systems.rs`, `contests.rs`, `rounds.rs`
-//! and `playoff.rs`.
+//! event (9.3), a rapid play-off's control (30.4) and an appeal against a
+//! ruling (22.2). The rules are in `src/gomoku/colours.rs`,
+//! `team_systems.rs`, `contests.rs`, `rounds.rs`, `playoff.rs` and
+//! `technical_appeal.rs`.
 
 use std::collections::BTreeMap;
 
@@ -102,9 +103,23 @@ pub struct GomokuEventExpected {
     /// `playoff`: it is shorter than the normal control (30.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shorter: Option<bool>,
-    /// `playoff`: why not (not compared unless given).
+    /// `playoff`: why not; `technical_appeal`: why (not compared unless
+    /// given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// `technical_appeal`: who hears it (`chief-referee`, `committee`), or
+    /// null when the ruling is final.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<Value>,
+    /// `technical_appeal`: received by that body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received: Option<bool>,
+    /// `technical_appeal`: the clause that decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clause: Option<String>,
+    /// `technical_appeal`: the fee's refund (`full`, `half-may`, `none`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refund: Option<String>,
 }
 
 fn answer_event(i: &EventQuestion) -> Value {
@@ -137,7 +152,7 @@ impl CaseKind for EventKind {
         if i.questions() != 1 {
             return Err(issue(
                 Part::Input,
-                "give exactly one of nigiri, match, team_match, arena, lineup, team_totals, rounds and playoff",
+                "give exactly one of nigiri, match, team_match, arena, lineup, team_totals, rounds, playoff and technical_appeal",
             ));
         }
         let e: GomokuEventExpected = typed(Part::Expected, expected)?;
