@@ -26,11 +26,12 @@ each black move parries it, and no capture gains anywhere); the scan only
 proposes squares, the labels and verdict are the book's.
 
 The third 26.9.4 board (a horse that chases a rook and protects, with each
-move, the piece the rook attacks) was found by a throwaway scan of the same
-kind: every placement of a red horse going between two points, a black rook
-going between two points and two red pieces the rook attacks in turn,
-keeping those where each move's only gaining capture is the intended one;
-its facts are the searches' named below.
+move, the piece the rook attacks) was found by
+tools/authoring/scan_mutual_chase.py (`C N ae8`: every placement of a red
+horse going between two points, a black rook going between two points and
+two red pieces the rook attacks in turn, keeping those where each move's
+only gaining capture is the intended one); again the scan only proposes
+squares.
 
 qigui is run only to record where it diverges (the case is then skipped with
 the divergence as its reason).
