@@ -2,7 +2,7 @@
 """More composed and independently verified boards for the clauses of
 article 24 and 26.1-26.11 that had fewer than three passing composed boards
 (issue 24, item 3): 24.10 (长杀), 26.9.4 (长捉无根子 against 长杀, as
-参考图43) and 24.8 (闲, where the verdict rests on its own words: 兑, 献, 拦
+参考图43; 长捉车 against 长捉无根子, as 参考图44) and 24.8 (闲, where the verdict rests on its own words: 兑, 献, 拦
 and 跟 are kinds of 闲).
 
 Writes cases/xiangqi-2020/26-composed-d.yaml, in the manner of
@@ -24,6 +24,14 @@ every pair of points around a boxed king, keeping the cycles in which each
 rook move creates a mate by at most two checks that did not stand before it,
 each black move parries it, and no capture gains anywhere); the scan only
 proposes squares, the labels and verdict are the book's.
+
+The third 26.9.4 board (a horse that chases a rook and protects, with each
+move, the piece the rook attacks) was found by
+tools/authoring/scan_mutual_chase.py (`C N ae8`: every placement of a red
+horse going between two points, a black rook going between two points and
+two red pieces the rook attacks in turn, keeping those where each move's
+only gaining capture is the intended one); again the scan only proposes
+squares.
 
 qigui is run only to record where it diverges (the case is then skipped with
 the divergence as its reason).
@@ -138,6 +146,48 @@ case('26.9.4/rook-chases-cannon-that-threatens-mate', ['26.9.4', '26.9.1', '24.1
       "ply 4 b b4b6: answers-check no | check no | mate before no after yes | wins before [] after []"],
      [X("a4a6 --capture a6b6", "chaser a6b6 c: a6b6 | chaser takes ['c'] loses [] | points +4 | book: gain"),
       X("a4a6 b6b4 a6a4 --capture a4b4", "chaser a4b4 c: a4b4 | chaser takes ['c'] loses [] | points +4 | book: gain")])
+
+# ---------- 26.9.4 双方不变作和: 长捉车 against 长捉无根子 (as 参考图44 and 图3)
+case('26.9.4/horse-chases-rook-that-chases-unprotected-pieces',
+     ['26.9.4', '26.9.1', '24.11', '24.3', '24.15'],
+     '红马长捉车，每步同时保护被黑车捉的子；黑车每次逃开都捉另一个无根子：红方长捉车，黑方长捉无根子，均属26.9.1所列，双方不变作和',
+     'Ke0 Na4 Ce4 Nb2 kd9 ae8 re6', 'a4c5 e6b6 c5a4 b6e6', '捉 捉 捉 捉', 'draw',
+     '26.9 (双方均为禁止着法的裁决), as 参考图44 (红方长[捉]无根子，黑方长捉车，双方不变作和) and 图3 '
+     '(红方长捉无根子，黑方长捉车，双方不变作和) with the roles of the colours exchanged, on a board of '
+     'our own. At the start the black rook on e6 attacks the red cannon on e4 (e5 empty), which nothing '
+     'protects (the horses on a4 and b2 do not reach e4, the king on e0 does not either). a4c5 (leg b4) '
+     'attacks the rook on e6 (leg d5): a horse taking a rook gains whatever recaptures, so it is a '
+     'chase of a rook, 捉 (24.3); the same horse now protects the cannon on e4 (leg d5), so e6xe4 would '
+     'lose the rook for a cannon. e6b6 escapes along rank 6 (d6, c6 empty) and attacks the red horse on '
+     'b2 down the b-file (b5, b4, b3 empty), which nothing protects (the horse on c5 reaches b3 and b7, '
+     'not b2): 捉 an unprotected piece (24.3, 24.15). c5a4 (leg b4) protects the horse on b2 (leg a3) and '
+     'attacks the rook on b6 (leg a5): 捉 the rook again. b6e6 escapes back and attacks the cannon on '
+     'e4, unprotected again now that the horse has left c5: 捉. Red: 长捉车 (24.11; each move chases '
+     'the rook); black: 长捉无根子 (two different unprotected pieces, 24.11: 追捉一子或数子). Both are '
+     'forbidden (24.13) and both are among 26.9.1\'s list (长捉车 … 长捉无根子 … 均须变着: the list '
+     'singles out one side only when the other is not in it); 26.9.2 (单方长捉车，对方联合捉车) does '
+     'not apply, as the red horse alone attacks the rook and no red move is a 联合捉, nor does 26.9.3 '
+     '(the black rook alone chases), so by 26.9.4 both may keep repeating: draw. Neither side checks or '
+     'threatens mate; the advisor on e8 only keeps the capture of the rook from ending in a forced mate, '
+     'so that the searches report it as a plain gain. Unlike the two other 26.9.4 boards '
+     '(26.9.4/horse-and-rook-both-chase-unprotected-pieces: 长捉无根子 on both sides; '
+     '26.9.4/rook-chases-cannon-that-threatens-mate: 长捉无根子 against 长杀), one side here chases a '
+     'rook, and the chasing horse both attacks and defends with each move. Search: after each red move '
+     '(null move) red\'s only gaining capture is the horse\'s of the rook, before it none, and the '
+     'rook\'s capture of the piece the horse now protects loses; after each black move (null move) '
+     'black\'s only gaining capture is the rook\'s of the unprotected piece, before it none; nobody '
+     'checks or mates by checks.',
+     ["ply 1 w a4c5: answers-check no | check no | mate before no after no | wins before [] after ['c5e6 r gain'] | loses-first after ['e6e4 C gain']",
+      "ply 2 b e6b6: answers-check no | check no | mate before no after no | wins before [] after ['b6b2 N gain'] | loses-first after []",
+      "ply 3 w c5a4: answers-check no | check no | mate before no after no | wins before [] after ['a4b6 r gain'] | loses-first after ['b6b2 N gain']",
+      "ply 4 b b6e6: answers-check no | check no | mate before no after no | wins before [] after ['e6e4 C gain'] | loses-first after []"],
+     [X("a4c5 --capture c5e6", "chaser c5e6 r: c5e6 | chaser takes ['r'] loses [] | points +9 | book: gain"),
+      X("a4c5 --opponent-first", "opponent e6e4 C: e6e4 c5e4 | chaser takes ['r'] loses ['C'] | points +5 | book: gain"),
+      X("a4c5 e6b6 --opponent-first", "opponent b6b2 N: b6b2 | chaser takes [] loses ['N'] | points -4 | book: loss"),
+      X("a4c5 e6b6 c5a4 --capture a4b6", "chaser a4b6 r: a4b6 | chaser takes ['r'] loses [] | points +9 | book: gain"),
+      X("a4c5 e6b6 c5a4 --opponent-first", "opponent b6b2 N: b6b2 a4b2 | chaser takes ['r'] loses ['N'] | points +5 | book: gain"),
+      X("--opponent-first", "opponent e6e4 C: e6e4 e0f0 | chaser takes [] loses ['C'] | points -4 | book: loss"),
+      X("--mate 3", "mate by at most 3 checks: no")])
 
 # ---------- 24.8 闲: 兑 and 跟 are 闲, so 一将一兑 / 一将一跟 are not forbidden
 case('24.8/check-then-offer-rooks', ['24.8', '24.4', '24.1', '24.13', '25.2'],
