@@ -18,7 +18,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use qigui::xiangqi::{RepetitionRules, Sequence};
 use qigui::{Limits, Move, Position};
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[path = "common/figures.rs"]
 mod figures;
@@ -68,23 +68,22 @@ fn run_cycle(c: &cycles::Cycle) -> usize {
     judge_cycle(&c.start, &c.moves, Sequence::Threefold, None, &[])
 }
 
-/// The median CPU time of `f` in milliseconds ([`cpu`]) over enough runs
-/// to fill about `budget` (at least 5 runs).
+/// The median CPU time of one call of `f` in milliseconds ([`cpu`]) over at
+/// least 5 samples filling about `budget`, each sample timing calls
+/// repeated for at least [`SAMPLE`] (the CPU clock advances by scheduler
+/// ticks: [`cpu::per_call_ms`]).
 fn median_ms(budget: Duration, mut f: impl FnMut() -> usize) -> f64 {
-    let t = Instant::now();
-    std::hint::black_box(f());
-    let once = t.elapsed().max(Duration::from_micros(1));
-    let runs = (budget.as_secs_f64() / once.as_secs_f64()).clamp(5.0, 200.0) as usize;
-    let mut times: Vec<f64> = (0..runs)
-        .map(|_| {
-            let t = cpu::now_ns();
-            std::hint::black_box(f());
-            cpu::ms_between(t, cpu::now_ns())
-        })
+    let samples = (budget.as_secs_f64() / SAMPLE.as_secs_f64()).clamp(5.0, 200.0) as usize;
+    let mut times: Vec<f64> = (0..samples)
+        .map(|_| cpu::per_call_ms(SAMPLE, &mut f).0)
         .collect();
     times.sort_by(f64::total_cmp);
     times[times.len() / 2]
 }
+
+/// The least CPU time one sample of [`median_ms`] spans: a dozen ticks of
+/// the CPU clock, so that a tick's rounding is under a tenth of it.
+const SAMPLE: Duration = Duration::from_millis(50);
 
 /// The `p`th percentile (0–100) of sorted values, nearest rank.
 fn percentile(sorted: &[f64], p: f64) -> f64 {

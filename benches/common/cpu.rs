@@ -28,7 +28,23 @@ fn schedstat_ns() -> Option<u64> {
         .ok()
 }
 
-/// Milliseconds between two readings of [`now_ns`].
-pub fn ms_between(start: u64, end: u64) -> f64 {
-    end.saturating_sub(start) as f64 / 1e6
+/// The CPU time of one call of `f` in milliseconds, from calls repeated
+/// until at least `min` has passed on [`now_ns`]'s clock, with the number
+/// of calls. `/proc/thread-self/schedstat` advances by scheduler ticks
+/// (about 4 ms on the machine the README's figures come from) while the
+/// thread runs, so a single short call reads as 0 or a whole tick: only a
+/// span of many ticks is worth dividing.
+#[allow(dead_code)] // not every bench that includes this module times short calls
+pub fn per_call_ms<T>(min: std::time::Duration, mut f: impl FnMut() -> T) -> (f64, u32) {
+    let start = now_ns();
+    let min_ns = u64::try_from(min.as_nanos()).unwrap_or(u64::MAX);
+    let mut calls = 0u32;
+    loop {
+        std::hint::black_box(f());
+        calls += 1;
+        let spent = now_ns().saturating_sub(start);
+        if spent >= min_ns || calls == u32::MAX {
+            return (spent as f64 / 1e6 / f64::from(calls), calls);
+        }
+    }
 }

@@ -238,24 +238,22 @@ pub fn technical_appeal(a: &TechnicalAppeal) -> AppealAnswer {
                     "the chief referee's ruling may be appealed to the technical appeals committee, in writing with the fee paid (22.2.4, 22.2.5)",
                 )
             };
-            if r.received {
-                if let Some(o) = a.outcome {
-                    let (refund, why) = match o {
-                        AppealOutcome::Upheld => {
-                            (Refund::Full, "upheld: the fee is refunded in full")
-                        }
-                        AppealOutcome::DismissedWithReason => (
-                            Refund::HalfMay,
-                            "dismissed, with some reason in it: half the fee may be refunded",
-                        ),
-                        AppealOutcome::Dismissed => {
-                            (Refund::None, "dismissed: the fee is not refunded")
-                        }
-                    };
-                    r.refund = Some(refund);
-                    r.reason = format!("received by the committee (22.2.3–22.2.5); {why}");
-                    r.clause = "22.2.5";
-                }
+            if r.received
+                && let Some(o) = a.outcome
+            {
+                let (refund, why) = match o {
+                    AppealOutcome::Upheld => (Refund::Full, "upheld: the fee is refunded in full"),
+                    AppealOutcome::DismissedWithReason => (
+                        Refund::HalfMay,
+                        "dismissed, with some reason in it: half the fee may be refunded",
+                    ),
+                    AppealOutcome::Dismissed => {
+                        (Refund::None, "dismissed: the fee is not refunded")
+                    }
+                };
+                r.refund = Some(refund);
+                r.reason = format!("received by the committee (22.2.3–22.2.5); {why}");
+                r.clause = "22.2.5";
             }
             r
         }
