@@ -28,6 +28,13 @@ fn schedstat_ns() -> Option<u64> {
         .ok()
 }
 
+/// Milliseconds between two readings of [`now_ns`] (worth reading only
+/// over a span of many scheduler ticks: [`per_call_ms`]).
+#[allow(dead_code)] // used by examples/time_figures.rs, not by every bench
+pub fn ms_between(start: u64, end: u64) -> f64 {
+    end.saturating_sub(start) as f64 / 1e6
+}
+
 /// The CPU time of one call of `f` in milliseconds, from calls repeated
 /// until at least `min` has passed on [`now_ns`]'s clock, with the number
 /// of calls. `/proc/thread-self/schedstat` advances by scheduler ticks
