@@ -266,6 +266,35 @@ def verify(fen, c):
     return errs
 
 
+def run_tool(tool, fen, args):
+    cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.stdout + r.stderr
+
+
+def verify_cycle(fen, c):
+    """For cases given as a cycle (`moves`), the facts `cycle_facts.py` must
+    print about it (`facts`) and other runs (`extra`: tool, args, expected)."""
+    errs = []
+    out = run_tool("cycle_facts.py", fen, c["moves"])
+    if "returns to start: yes" not in out:
+        errs.append("cycle_facts: the cycle does not return: " + out)
+    for want in c["facts"]:
+        if want not in out:
+            errs.append(f"cycle_facts: expected {want!r} in {out!r}")
+    for tool, args, want in c["extra"]:
+        got = run_tool(tool, fen, args)
+        if want not in got:
+            errs.append(f"{tool} {' '.join(args)}: expected {want!r}, got {got.strip()!r}")
+    return errs
+
+
+def cycle_checks_text(c):
+    """The note's list of the runs of `verify_cycle`."""
+    return "; ".join([f"cycle_facts.py FEN {' '.join(c['moves'])} -> {w}" for w in c["facts"]]
+                     + [f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["extra"]])
+
+
 def write_cases(out, description, cases, verify, checks_text, qigui, only=None):
     """Checks and verifies every case (`verify(fen, case)` returns the
     disagreements of the independent searches), records where qigui

@@ -40,7 +40,6 @@ Usage: python3 tools/authoring/composed_cases_d.py [path to the qigui binary] [c
 (needs pyffish: pip install pyffish, or tools/adapters/setup.sh)
 """
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -50,7 +49,6 @@ import clause_cases as cc  # noqa: E402
 import composed_cases as base  # noqa: E402
 
 OUT = "cases/xiangqi-2020/26-composed-d.yaml"
-DIFFTEST = os.path.join(HERE, "..", "difftest")
 
 CASES = []
 
@@ -227,32 +225,6 @@ case('24.8/check-then-follow-protected-horse', ['24.8', '24.7', '24.1', '24.13',
       C("g4e4 e9f9 e4g4 --checks 3", "none")])
 
 
-def run(tool, fen, args):
-    cmd = [sys.executable, os.path.join(DIFFTEST, tool), fen] + args
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    return r.stdout + r.stderr
-
-
-def verify(fen, c):
-    errs = []
-    out = run("cycle_facts.py", fen, c["moves"])
-    if "returns to start: yes" not in out:
-        errs.append("cycle_facts: the cycle does not return: " + out)
-    for want in c["facts"]:
-        if want not in out:
-            errs.append(f"cycle_facts: expected {want!r} in {out!r}")
-    for tool, args, want in c["extra"]:
-        got = run(tool, fen, args)
-        if want not in got:
-            errs.append(f"{tool} {' '.join(args)}: expected {want!r}, got {got.strip()!r}")
-    return errs
-
-
-def checks_text(c):
-    return "; ".join([f"cycle_facts.py FEN {' '.join(c['moves'])} -> {w}" for w in c["facts"]]
-                     + [f"{t} FEN {' '.join(a)} -> {e}" for t, a, e in c["extra"]])
-
-
 def main():
     qigui = sys.argv[1] if len(sys.argv) > 1 else "target/release/qigui"
     only = sys.argv[2] if len(sys.argv) > 2 else None
@@ -268,7 +240,7 @@ def main():
         "to when one disagrees). A case qigui does not reproduce is skipped with",
         "the exact divergence as its reason. tests/composed_count.rs counts the",
         "passing boards per clause.",
-    ], CASES, verify, checks_text, qigui, only)
+    ], CASES, base.verify_cycle, base.cycle_checks_text, qigui, only)
 
 
 if __name__ == "__main__":

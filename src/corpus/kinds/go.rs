@@ -515,17 +515,7 @@ fn quarter(key: &str, name: &str, v: Option<f64>) -> Result<(), CaseError> {
 }
 
 fn go_edition(kind: Kind, edition: &Edition) -> Result<(), CaseError> {
-    if edition.game != GameKind::Go {
-        return Err(issue(
-            Part::Kind,
-            format!(
-                "{} is a Go kind; {} is not a Go edition",
-                kind.name(),
-                edition.id
-            ),
-        ));
-    }
-    Ok(())
+    super::require_game(kind.name(), GameKind::Go, edition)
 }
 
 /// `go-moves`: a record played on a board.

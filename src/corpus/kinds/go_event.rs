@@ -98,12 +98,7 @@ impl CaseKind for EventKind {
         expected: &Value,
         edition: &Edition,
     ) -> Result<(), CaseError> {
-        if edition.game != GameKind::Go {
-            return Err(issue(
-                Part::Kind,
-                format!("go-event is a Go kind; {} is not a Go edition", edition.id),
-            ));
-        }
+        super::require_game("go-event", GameKind::Go, edition)?;
         let i: GoEventInput = typed(Part::Input, input)?;
         if i.last_rounds.is_some() == i.appeal.is_some() {
             return Err(issue(

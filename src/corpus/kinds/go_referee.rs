@@ -64,15 +64,7 @@ impl CaseKind for RefereeKind {
         expected: &Value,
         edition: &Edition,
     ) -> Result<(), CaseError> {
-        if edition.game != GameKind::Go {
-            return Err(issue(
-                Part::Kind,
-                format!(
-                    "go-referee is a Go kind; {} is not a Go edition",
-                    edition.id
-                ),
-            ));
-        }
+        super::require_game("go-referee", GameKind::Go, edition)?;
         let _: RefereeLog = typed(Part::Input, input)?;
         let e: GoRefereeExpected = typed(Part::Expected, expected)?;
         if e == GoRefereeExpected::default() {

@@ -139,15 +139,7 @@ impl CaseKind for EventKind {
         expected: &Value,
         edition: &Edition,
     ) -> Result<(), CaseError> {
-        if edition.game != GameKind::Gomoku {
-            return Err(issue(
-                Part::Kind,
-                format!(
-                    "gomoku-event is a Gomoku kind; {} is not a Gomoku edition",
-                    edition.id
-                ),
-            ));
-        }
+        super::require_game("gomoku-event", GameKind::Gomoku, edition)?;
         let i: EventQuestion = typed(Part::Input, input)?;
         if i.questions() != 1 {
             return Err(issue(

@@ -256,6 +256,30 @@ pub(crate) fn typed<T: DeserializeOwned>(part: Part, v: &Value) -> Result<T, Cas
 }
 
 /// An invalid value in a part of a case.
+/// A kind made for one game, refused in another game's edition:
+/// "`kind` is a Go kind; `id` is not a Go edition".
+pub(crate) fn require_game(
+    kind: &str,
+    game: crate::edition::GameKind,
+    edition: &Edition,
+) -> Result<(), CaseError> {
+    if edition.game == game {
+        return Ok(());
+    }
+    let name = match game {
+        crate::edition::GameKind::Xiangqi => "Xiangqi",
+        crate::edition::GameKind::Gomoku => "Gomoku",
+        crate::edition::GameKind::Go => "Go",
+    };
+    Err(issue(
+        Part::Kind,
+        format!(
+            "{kind} is a {name} kind; {} is not a {name} edition",
+            edition.id
+        ),
+    ))
+}
+
 pub(crate) fn issue(part: Part, reason: impl Into<String>) -> CaseError {
     CaseError::invalid(part, reason)
 }
