@@ -19,7 +19,9 @@ use thiserror::Error;
 
 use crate::xiangqi::board::{Color, Piece, PieceKind, Square, reachable};
 use crate::xiangqi::fen::{FenError, Setup};
-use crate::xiangqi::tables::{ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, RAYS};
+use crate::xiangqi::tables::{
+    ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, RAYS, ZOBRIST, ZOBRIST_BLACK,
+};
 
 /// A move from one point to another (2.3: 一着).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -259,6 +261,29 @@ pub struct Position {
     kings: [u8; 2],
     halfmoves: u32,
     fullmoves: u32,
+    /// The Zobrist key of `board` and `turn` ([`zobrist_key`]), kept up to
+    /// date by every constructor and by [`Position::play_unchecked`] and
+    /// [`Position::pass`]: a function of the board and the side to move, so
+    /// the derived `Eq` and `Hash` stay consistent. Only the scratch
+    /// `make`/`unmake` pairs inside one call leave it stale in between (the
+    /// position is back as it was before anything reads it).
+    key: u64,
+}
+
+/// The Zobrist key of a board and side to move
+/// ([`ZOBRIST`](crate::xiangqi::tables::ZOBRIST)), computed from scratch.
+fn zobrist_key(board: &[u8; 90], turn: Color) -> u64 {
+    let mut key = if turn == Color::Black {
+        ZOBRIST_BLACK
+    } else {
+        0
+    };
+    for (s, &p) in board.iter().enumerate() {
+        if p != 0 {
+            key ^= ZOBRIST[s][p as usize];
+        }
+    }
+    key
 }
 
 const KING_CODE: [u8; 2] = [PieceKind::King as u8, PieceKind::King as u8 | 8];
@@ -524,6 +549,7 @@ impl Position {
             kings: [4, 85],
             halfmoves: 0,
             fullmoves: 1,
+            key: zobrist_key(&board, Color::Red),
         }
     }
 
@@ -594,6 +620,7 @@ impl Position {
             kings,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
+            key: zobrist_key(&board, setup.turn),
         };
         if pos.kings_facing() {
             return Err(PositionError::KingsFacing);
@@ -678,6 +705,7 @@ impl Position {
         let mut pos = self.clone();
         pos.board[sq.index()] = 0;
         pos.occupied = occupancy(&pos.board);
+        pos.key ^= ZOBRIST[sq.index()][code as usize];
         (!pos.kings_facing()).then_some(pos)
     }
 
@@ -691,6 +719,7 @@ impl Position {
         let mut pos = self.clone();
         pos.board[sq.index()] = code ^ 8;
         pos.occupied = occupancy(&pos.board);
+        pos.key ^= ZOBRIST[sq.index()][code as usize] ^ ZOBRIST[sq.index()][(code ^ 8) as usize];
         pos.is_pseudo_legal(Move::new(from, sq))
     }
 
@@ -1226,7 +1255,11 @@ impl Position {
     /// consequences are adjudicated elsewhere, e.g. 自杀).
     pub fn play_unchecked(&self, mv: Move) -> Position {
         let mut next = self.clone();
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let moved = self.board[f] as usize;
         let captured = next.make(mv);
+        next.key ^=
+            ZOBRIST[f][moved] ^ ZOBRIST[t][moved] ^ ZOBRIST[t][captured as usize] ^ ZOBRIST_BLACK;
         if captured != 0 {
             next.halfmoves = 0;
         } else {
@@ -1248,6 +1281,7 @@ impl Position {
         }
         let mut next = self.clone();
         next.turn = next.turn.opponent();
+        next.key ^= ZOBRIST_BLACK;
         Some(next)
     }
 
@@ -1627,6 +1661,7 @@ impl Position {
                 .index() as u8;
         }
         out.occupied = occupancy(&out.board);
+        out.key = zobrist_key(&out.board, out.turn);
         out
     }
 
@@ -1641,6 +1676,7 @@ impl Position {
         out.kings = [89 - self.kings[1], 89 - self.kings[0]];
         out.occupied = occupancy(&out.board);
         out.turn = self.turn.opponent();
+        out.key = zobrist_key(&out.board, out.turn);
         out
     }
 }
@@ -1662,10 +1698,33 @@ impl fmt::Display for Position {
 /// key of its shared answers and transposition tables
 /// (`repetition::memo`), under which a position reached again later in a
 /// cycle, or by another order of moves in a search, is the same.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// It carries the position's Zobrist key and hashes that alone (eight bytes
+/// rather than ninety-one), while equality still compares the whole board
+/// and the side to move: two positions whose keys collide share a bucket,
+/// never an answer. The key is a function of board and turn, so equal keys
+/// hash equally.
+#[derive(Clone, Copy)]
 pub(crate) struct BoardKey {
+    key: u64,
     board: [u8; 90],
     turn: Color,
+}
+
+impl PartialEq for BoardKey {
+    #[inline]
+    fn eq(&self, other: &BoardKey) -> bool {
+        self.key == other.key && self.turn == other.turn && self.board == other.board
+    }
+}
+
+impl Eq for BoardKey {}
+
+impl std::hash::Hash for BoardKey {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+    }
 }
 
 impl Position {
@@ -1673,6 +1732,7 @@ impl Position {
     #[inline]
     pub(crate) fn board_key(&self) -> BoardKey {
         BoardKey {
+            key: self.key,
             board: self.board,
             turn: self.turn,
         }
@@ -1738,6 +1798,63 @@ mod tests {
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     pos = pos.play_unchecked(brute[(seed % brute.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 2000, "only {checked} positions");
+    }
+
+    /// The incremental Zobrist key against the key computed from scratch,
+    /// along long pseudo-random games (captures, king moves, passes), and
+    /// for every constructor that derives one position from another.
+    #[test]
+    fn incremental_key_matches_scratch() {
+        let fens = [
+            crate::xiangqi::fen::START_FEN,
+            "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+            "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        ];
+        let fresh = |p: &Position| zobrist_key(&p.board, p.turn);
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for fen in fens {
+            for _game in 0..10 {
+                let mut pos = Position::from_fen_with(fen, Validation::Relaxed).expect("fen");
+                assert_eq!(pos.key, fresh(&pos));
+                for _ply in 0..150 {
+                    assert_eq!(pos.key, fresh(&pos), "{}", pos.fen());
+                    let mirrored = pos.mirror_files();
+                    assert_eq!(mirrored.key, fresh(&mirrored));
+                    let swapped = pos.swap_colors();
+                    assert_eq!(swapped.key, fresh(&swapped));
+                    for sq in [0u8, 40, 49] {
+                        if let Some(without) = pos.without_piece(Square::from_index_unchecked(sq)) {
+                            assert_eq!(without.key, fresh(&without));
+                        }
+                    }
+                    // The key (and so the board key) is the same whatever
+                    // the clocks.
+                    let again =
+                        Position::from_fen_with(&pos.fen(), Validation::Relaxed).expect("fen");
+                    assert!(again.board_key() == pos.board_key());
+                    checked += 1;
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 11 == 0
+                        && let Some(passed) = pos.pass()
+                    {
+                        assert_eq!(passed.key, fresh(&passed));
+                        pos = passed;
+                        continue;
+                    }
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    pos =
+                        pos.play_unchecked(legal.as_slice()[(seed % legal.len() as u64) as usize]);
                 }
             }
         }

@@ -232,3 +232,43 @@ pub(crate) static ELEPHANT: [Steps; 90] = build_elephant();
 pub(crate) static ADVISOR: [Steps; 90] = build_palace_steps(true);
 pub(crate) static KING: [Steps; 90] = build_palace_steps(false);
 pub(crate) static PAWN: [[Steps; 90]; 2] = build_pawn();
+
+/// One step of splitmix64: the next state and its output, for the fixed
+/// pseudo-random Zobrist numbers below (no dependency, the same numbers on
+/// every build).
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// The Zobrist numbers of the positions' incremental key
+/// (`Position::board_key`): one per point and piece code (1–7 red, 9–15
+/// black; codes 0 and 8 are never on the board and stay 0), and
+/// [`ZOBRIST_BLACK`] for black to move. A key is the exclusive or of the
+/// numbers of the pieces on the board, so a move changes it by two or three
+/// numbers. The key only spreads positions over a hash table: tables still
+/// compare whole boards, so a collision cannot merge two positions.
+pub(crate) const ZOBRIST: [[u64; 16]; 90] = {
+    let mut table = [[0u64; 16]; 90];
+    let mut state = 0x5149_4755_2D5A_4F42u64; // "QIGU-ZOB"
+    let mut s = 0;
+    while s < 90 {
+        let mut c = 1;
+        while c < 16 {
+            if c != 8 {
+                let (next, z) = splitmix64(state);
+                state = next;
+                table[s][c] = z;
+            }
+            c += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The Zobrist number of black to move (see [`ZOBRIST`]).
+pub(crate) const ZOBRIST_BLACK: u64 = splitmix64(0x5149_4755_2D54_5552).1;
