@@ -382,6 +382,13 @@ fn attacked_since_on(
         || horse_attacks_on(at, s, by, Some((f, t)))
 }
 
+/// Whether `by` attacks the point `s` on the board `at`: what
+/// [`Position::is_attacked`] asks of the board itself.
+#[inline]
+fn is_attacked_on(at: impl Fn(usize) -> u8 + Copy, s: usize, by: Color) -> bool {
+    (0..4).any(|d| attacked_along_on(at, s, d, by)) || horse_attacks_on(at, s, by, None)
+}
+
 /// The points each side occupies on `board` (bit `index`; red, black).
 fn occupancy(board: &[u8; 90]) -> [u128; 2] {
     let mut occupied = [0u128; 2];
@@ -445,9 +452,14 @@ struct Legality {
     /// between it and an enemy cannon, a piece on the leg of an enemy horse
     /// aimed at it.
     pinned: u128,
-    /// Each pinned piece's point and the points it may still go to (the
-    /// intersection over all its pins).
-    pins: [(u8, u128); MAX_PINS],
+    /// Each pinned piece's point (the points it may still go to are in
+    /// `pin_to`, at the same index). Kept apart from `pin_to` so that the
+    /// structure made for every position is small to initialise (a pair
+    /// of a byte and a `u128` takes 32 bytes).
+    pin_at: [u8; MAX_PINS],
+    /// Where each pinned piece of `pin_at` may still go (the intersection
+    /// over all its pins).
+    pin_to: [u128; MAX_PINS],
     /// How many entries of `pins` are used.
     pin_count: usize,
     /// When not in check: the empty points between the king and an enemy
@@ -462,16 +474,17 @@ impl Legality {
     fn pin(&mut self, s: u8, allowed: u128) {
         let bit = 1u128 << s;
         if self.pinned & bit != 0 {
-            for entry in self.pins[..self.pin_count].iter_mut() {
-                if entry.0 == s {
-                    entry.1 &= allowed;
+            for i in 0..self.pin_count {
+                if self.pin_at[i] == s {
+                    self.pin_to[i] &= allowed;
                     return;
                 }
             }
         }
         if self.pin_count < MAX_PINS {
             self.pinned |= bit;
-            self.pins[self.pin_count] = (s, allowed);
+            self.pin_at[self.pin_count] = s;
+            self.pin_to[self.pin_count] = allowed;
             self.pin_count += 1;
         }
     }
@@ -483,10 +496,10 @@ impl Legality {
         if self.pinned & (1u128 << s) == 0 {
             return !0;
         }
-        self.pins[..self.pin_count]
+        self.pin_at[..self.pin_count]
             .iter()
-            .find(|e| e.0 as usize == s)
-            .map_or(0, |e| e.1)
+            .position(|&e| e as usize == s)
+            .map_or(0, |i| self.pin_to[i])
     }
 
     /// Whether a move of a piece other than the king, from `f` to `t`, keeps
@@ -794,65 +807,75 @@ impl Position {
     /// on `s`; only its captures when `captures_only`.
     #[inline]
     fn gen_piece(&self, s: usize, p: u8, captures_only: bool, list: &mut MoveList) {
-        let us = self.turn;
-        {
-            let from = Square::from_index_unchecked(s as u8);
-            let mut add = |to: u8| {
-                let t = self.board[to as usize];
-                if (t == 0 && !captures_only) || (t != 0 && color_of(t) != us) {
-                    list.push(Move::new(from, Square::from_index_unchecked(to)));
-                }
-            };
-            match p & 7 {
-                1 => KING[s].iter().for_each(|(to, _)| add(to)),
-                2 => ADVISOR[s].iter().for_each(|(to, _)| add(to)),
-                3 => {
-                    for (to, eye) in ELEPHANT[s].iter() {
-                        if self.board[eye as usize] == 0 {
-                            add(to);
-                        }
-                    }
-                }
-                4 => {
-                    for (to, leg) in HORSE[s].iter() {
-                        if self.board[leg as usize] == 0 {
-                            add(to);
-                        }
-                    }
-                }
-                5 => {
-                    for ray in RAYS[s].iter() {
-                        for &t in ray.squares() {
-                            add(t);
-                            if self.board[t as usize] != 0 {
-                                break;
-                            }
-                        }
-                    }
-                }
-                6 => {
-                    for ray in RAYS[s].iter() {
-                        let mut screened = false;
-                        for &t in ray.squares() {
-                            let q = self.board[t as usize];
-                            if !screened {
-                                if q == 0 {
-                                    add(t);
-                                } else {
-                                    screened = true;
-                                }
-                            } else if q != 0 {
-                                if color_of(q) != us {
-                                    add(t);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-                7 => PAWN[us.index()][s].iter().for_each(|(to, _)| add(to)),
-                _ => {}
+        let mask = if captures_only {
+            self.occupied[self.turn.opponent().index()]
+        } else {
+            !self.occupied[self.turn.index()]
+        };
+        self.gen_piece_into(s, p, mask, list);
+    }
+
+    /// The pseudo-legal moves of the piece `p` of the side to move standing
+    /// on `s` that land on a point of `mask` (bit `index`), in the order
+    /// [`Position::gen_piece`] gives them. `mask` must exclude the points of
+    /// the side to move: a landing point is tested against it alone (one
+    /// bit test rather than reading the board and the colour).
+    #[inline]
+    fn gen_piece_into(&self, s: usize, p: u8, mask: u128, list: &mut MoveList) {
+        let from = Square::from_index_unchecked(s as u8);
+        let mut add = |to: u8| {
+            if mask & (1u128 << to) != 0 {
+                list.push(Move::new(from, Square::from_index_unchecked(to)));
             }
+        };
+        match p & 7 {
+            1 => KING[s].iter().for_each(|(to, _)| add(to)),
+            2 => ADVISOR[s].iter().for_each(|(to, _)| add(to)),
+            3 => {
+                for (to, eye) in ELEPHANT[s].iter() {
+                    if self.board[eye as usize] == 0 {
+                        add(to);
+                    }
+                }
+            }
+            4 => {
+                for (to, leg) in HORSE[s].iter() {
+                    if self.board[leg as usize] == 0 {
+                        add(to);
+                    }
+                }
+            }
+            5 => {
+                for ray in RAYS[s].iter() {
+                    for &t in ray.squares() {
+                        add(t);
+                        if self.board[t as usize] != 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+            6 => {
+                for ray in RAYS[s].iter() {
+                    let mut squares = ray.squares().iter();
+                    for &t in squares.by_ref() {
+                        if self.board[t as usize] != 0 {
+                            break;
+                        }
+                        add(t);
+                    }
+                    for &t in squares {
+                        if self.board[t as usize] != 0 {
+                            add(t);
+                            break;
+                        }
+                    }
+                }
+            }
+            7 => PAWN[self.turn.index()][s]
+                .iter()
+                .for_each(|(to, _)| add(to)),
+            _ => {}
         }
     }
 
@@ -898,8 +921,55 @@ impl Position {
     /// Whether, after the pseudo-legal `mv` by the side to move, that side's
     /// king would be exposed (in check, or facing the other king): 自杀 (3.4).
     pub fn exposes_own_king(&self, mv: Move) -> bool {
-        let mut scratch = self.clone();
-        scratch.exposed_after(mv, self.is_check())
+        self.exposed_after_view(mv, self.is_check())
+    }
+
+    /// [`Position::exposed_after`] without making the move: the board after
+    /// it is read through a view (the moved piece on `to`, nothing on
+    /// `from`), so no copy of the position is needed to ask. The same
+    /// tests on the same board, so the same answer.
+    #[inline]
+    fn exposed_after_view(&self, mv: Move, in_check: bool) -> bool {
+        let us = self.turn;
+        let k = self.kings[us.index()] as usize;
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let moved = self.board[f];
+        let after = |x: usize| {
+            if x == f {
+                0
+            } else if x == t {
+                moved
+            } else {
+                self.board[x]
+            }
+        };
+        let king_after = if f == k { t } else { k };
+        // The kings facing after the move ([`Position::kings_facing`]; the
+        // other king's point is unchanged, as `make` leaves it).
+        let other = self.kings[us.opponent().index()] as usize;
+        let (r, b) = if us == Color::Red {
+            (king_after, other)
+        } else {
+            (other, king_after)
+        };
+        let facing = r % 9 == b % 9 && {
+            let mut s = r + 9;
+            let mut open = true;
+            while s < b {
+                if after(s) != 0 {
+                    open = false;
+                    break;
+                }
+                s += 9;
+            }
+            open
+        };
+        facing
+            || if in_check || f == k {
+                is_attacked_on(after, king_after, us.opponent())
+            } else {
+                attacked_since_on(after, k, us.opponent(), f, t)
+            }
     }
 
     /// `in_check` must say whether the side to move is in check: when it is
@@ -935,7 +1005,8 @@ impl Position {
             king,
             evasions: 0,
             pinned: 0,
-            pins: [(0, 0); MAX_PINS],
+            pin_at: [0; MAX_PINS],
+            pin_to: [0; MAX_PINS],
             pin_count: 0,
             forbidden: 0,
         };
@@ -1056,20 +1127,112 @@ impl Position {
         legality.keeps_king_safe(f, t)
     }
 
-    /// The legal moves: pseudo-legal moves that do not expose one's own king.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
-        let mut scratch = self.clone();
-        let in_check = self.is_check();
-        let legality = self.legality(in_check);
-        let mut out = MoveList::new();
-        for &mv in pseudo.iter() {
-            if scratch.is_safe(mv, &legality) {
-                out.push(mv);
+    /// [`Position::is_safe`] without a scratch copy: the moves it would make
+    /// are read through [`Position::exposed_after_view`].
+    #[inline]
+    fn is_safe_view(&self, mv: Move, legality: &Legality) -> bool {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if legality.in_check {
+            if f != legality.king && legality.evasions & ((1u128 << f) | (1u128 << t)) == 0 {
+                return false;
+            }
+            return !self.exposed_after_view(mv, true);
+        }
+        if f == legality.king {
+            return !self.exposed_after_view(mv, false);
+        }
+        legality.keeps_king_safe(f, t)
+    }
+
+    /// Keeps, in place and in order, the moves of `list` that
+    /// [`Position::is_safe_view`] accepts and `keep` selects (`keep` asked
+    /// first, of every move, in order). One list instead of a generated and
+    /// a filtered one.
+    #[inline]
+    fn retain_legal(
+        &self,
+        list: &mut MoveList,
+        legality: &Legality,
+        mut keep: impl FnMut(&Position, Move) -> bool,
+    ) {
+        let mut w = 0;
+        for i in 0..list.len {
+            let mv = list.moves[i];
+            if keep(self, mv) && self.is_safe_view(mv, legality) {
+                list.moves[w] = mv;
+                w += 1;
             }
         }
-        out
+        list.len = w;
+    }
+
+    /// Whether the side to move has a legal move, given the position's
+    /// [`Position::legality`]: [`Position::legal_moves_up_to`]`(1)`.
+    #[inline]
+    fn any_legal_given(&self, legality: &Legality) -> bool {
+        self.legal_count_given(legality, 1) == 1
+    }
+
+    /// The number of legal moves, counted up to `n`, given the position's
+    /// [`Position::legality`]. Out of check, the way
+    /// [`Position::count_legal_moves`] counts: each piece's targets as a set
+    /// cut down by its pins and the points no piece may enter, the king's
+    /// steps tried; it stops as soon as `n` are found.
+    fn legal_count_given(&self, legality: &Legality, n: usize) -> usize {
+        let us = self.turn;
+        let ours = self.occupied[us.index()];
+        let mut found = 0usize;
+        if legality.in_check {
+            let mut moves = MoveList::new();
+            for s in points(ours) {
+                moves.len = 0;
+                self.gen_piece(s, self.board[s], false, &mut moves);
+                for &mv in moves.iter() {
+                    if self.is_safe_view(mv, legality) {
+                        found += 1;
+                        if found >= n {
+                            return n;
+                        }
+                    }
+                }
+            }
+            return found;
+        }
+        let king = legality.king;
+        let open = !legality.forbidden & !ours;
+        for s in points(ours & !(1u128 << king)) {
+            let mut to = self.targets(s, self.board[s]) & open;
+            if to != 0 && legality.pinned & (1u128 << s) != 0 {
+                to &= legality.allowed(s);
+            }
+            found += to.count_ones() as usize;
+            if found >= n {
+                return n;
+            }
+        }
+        let from = Square::from_index_unchecked(king as u8);
+        for (to, _) in KING[king].iter() {
+            if ours & (1u128 << to) == 0
+                && !self
+                    .exposed_after_view(Move::new(from, Square::from_index_unchecked(to)), false)
+            {
+                found += 1;
+                if found >= n {
+                    return n;
+                }
+            }
+        }
+        found
+    }
+
+    /// The legal moves: pseudo-legal moves that do not expose one's own king.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        let in_check = self.is_check();
+        let legality = self.legality(in_check);
+        self.retain_legal(&mut list, &legality, |_, _| true);
+        list
     }
 
     /// Counts the legal moves without collecting them. Out of check, the
@@ -1200,20 +1363,8 @@ impl Position {
 
     /// The number of legal moves of the side to move, counted up to `n`.
     fn legal_moves_up_to(&self, n: usize) -> usize {
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
-        let mut scratch = self.clone();
         let legality = self.legality(self.is_check());
-        let mut found = 0;
-        for &mv in pseudo.iter() {
-            if found == n {
-                break;
-            }
-            if scratch.is_safe(mv, &legality) {
-                found += 1;
-            }
-        }
-        found
+        self.legal_count_given(&legality, n)
     }
 
     /// Whether `mv` is legal.
@@ -1372,12 +1523,10 @@ impl Position {
         let mut pseudo = MoveList::new();
         self.pseudo_moves_to(sq.index(), &mut pseudo);
         let in_check = self.is_check();
-        let legality = self.legality(in_check);
-        let mut scratch = self.clone();
         pseudo
             .iter()
             .copied()
-            .filter(|&m| scratch.is_safe(m, &legality))
+            .filter(|&m| !self.exposed_after_view(m, in_check))
             .collect()
     }
 
@@ -1388,10 +1537,13 @@ impl Position {
         if pseudo.is_empty() {
             return false;
         }
+        // The few moves found are tested one by one
+        // ([`Position::exposed_after_view`], exact like the legality
+        // masks), without the whole position's pins.
         let in_check = self.is_check();
-        let legality = self.legality(in_check);
-        let mut scratch = self.clone();
-        pseudo.iter().any(|&m| scratch.is_safe(m, &legality))
+        pseudo
+            .iter()
+            .any(|&m| !self.exposed_after_view(m, in_check))
     }
 
     /// The piece a move would capture.
@@ -1487,11 +1639,6 @@ impl Position {
         let them = self.turn.opponent();
         let k = self.kings[them.index()] as usize;
         let (f, t) = (mv.from.index(), mv.to.index());
-        if already_attacked {
-            let mut scratch = self.clone();
-            scratch.make(mv);
-            return scratch.is_attacked(Square::from_index_unchecked(k as u8), self.turn);
-        }
         // The board after the move, read without making it.
         let moved = self.board[f];
         let after = |x: usize| {
@@ -1503,6 +1650,9 @@ impl Position {
                 self.board[x]
             }
         };
+        if already_attacked {
+            return is_attacked_on(after, k, self.turn);
+        }
         attacked_since_on(after, k, self.turn, f, t)
     }
 
@@ -1538,72 +1688,80 @@ impl Position {
         in_check: bool,
         mut keep: impl FnMut(&Position, Move) -> bool,
     ) -> (MoveList, bool) {
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
-        let mut scratch = self.clone();
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
         let legality = self.legality(in_check);
-        let mut out = MoveList::new();
-        for &mv in pseudo.iter() {
-            if keep(self, mv) && scratch.is_safe(mv, &legality) {
-                out.push(mv);
-            }
-        }
-        let any = !out.is_empty() || pseudo.iter().any(|&mv| scratch.is_safe(mv, &legality));
-        (out, any)
+        self.retain_legal(&mut list, &legality, &mut keep);
+        let any = !list.is_empty() || self.any_legal_given(&legality);
+        (list, any)
     }
 
     /// The legal captures of the side to move, and whether it has any legal
     /// move at all (looked for only when it has no legal capture).
     pub(crate) fn legal_captures(&self, in_check: bool) -> (MoveList, bool) {
-        let us = self.turn;
-        let mut scratch = self.clone();
         let legality = self.legality(in_check);
-        let out = self.legal_captures_given(&mut scratch, &legality);
+        let out = self.legal_captures_given(&legality);
         if !out.is_empty() {
             return (out, true);
         }
-        // Any legal move, piece by piece, stopping at the first.
-        for s in points(self.occupied[us.index()]) {
-            let mut moves = MoveList::new();
-            self.gen_piece(s, self.board[s], false, &mut moves);
-            if moves.iter().any(|&mv| scratch.is_safe(mv, &legality)) {
-                return (out, true);
-            }
-        }
-        (out, false)
+        // Any legal move, stopping at the first.
+        let any = self.any_legal_given(&legality);
+        (out, any)
     }
 
     /// The legal captures of the side to move, in the order
     /// [`Position::legal_moves`] gives them, without looking for any other
     /// legal move.
     pub(crate) fn legal_captures_only(&self, in_check: bool) -> MoveList {
-        let mut scratch = self.clone();
         let legality = self.legality(in_check);
-        self.legal_captures_given(&mut scratch, &legality)
+        self.legal_captures_given(&legality)
     }
 
-    /// [`Position::legal_captures_only`], given a copy of the position to
-    /// try moves on and its legality tests.
+    /// [`Position::legal_captures_only`], given the position's legality
+    /// tests.
     #[inline]
-    fn legal_captures_given(&self, scratch: &mut Position, legality: &Legality) -> MoveList {
-        let mut pseudo = MoveList::new();
+    fn legal_captures_given(&self, legality: &Legality) -> MoveList {
+        let mut list = MoveList::new();
+        let theirs = self.occupied[self.turn.opponent().index()];
         for s in points(self.occupied[self.turn.index()]) {
-            self.gen_piece(s, self.board[s], true, &mut pseudo);
+            self.gen_piece_into(s, self.board[s], theirs, &mut list);
         }
-        let mut out = MoveList::new();
-        for &mv in pseudo.iter() {
-            if scratch.is_safe(mv, legality) {
-                out.push(mv);
-            }
-        }
-        out
+        self.retain_legal(&mut list, legality, |_, _| true);
+        list
     }
 
     /// The legal moves that give check.
+    ///
+    /// In generation order, as [`Position::legal_moves`] gives them. Only
+    /// the moves [`Position::gives_check_with`] looks at further are
+    /// generated: every move of a piece whose leaving may discover a check
+    /// ([`CheckInfo::discover`]), and of the others only those landing on the
+    /// enemy king's file or rank or, for a horse, on a point it attacks the
+    /// king from. The moves skipped are exactly those it rejects at once.
     pub fn checking_moves(&self) -> MoveList {
         let info = self.check_info();
-        self.legal_moves_selected(self.is_check(), |p, mv| p.gives_check_with(mv, &info))
-            .0
+        let in_check = self.is_check();
+        if info.already {
+            return self
+                .legal_moves_selected(in_check, |p, mv| p.gives_check_with(mv, &info))
+                .0;
+        }
+        let legality = self.legality(in_check);
+        let ours = self.occupied[self.turn.index()];
+        let mut list = MoveList::new();
+        for s in points(ours) {
+            let p = self.board[s];
+            let to = if info.discover & (1u128 << s) != 0 {
+                !0
+            } else if p & 7 == PieceKind::Horse as u8 {
+                info.lines | info.horse_points
+            } else {
+                info.lines
+            };
+            self.gen_piece_into(s, p, to & !ours, &mut list);
+        }
+        self.retain_legal(&mut list, &legality, |p, mv| p.gives_check_with(mv, &info));
+        list
     }
 
     /// Whether the side to move is checkmated (3.2: 将死).
@@ -1892,6 +2050,35 @@ mod tests {
                     }
                 }
                 let legal = pos.legal_moves();
+                // The selective generators against filtering the legal
+                // moves, order included.
+                let checking: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&mv| pos.gives_check(mv))
+                    .collect();
+                assert_eq!(
+                    pos.checking_moves().as_slice(),
+                    &checking[..],
+                    "{}",
+                    pos.fen()
+                );
+                let captures: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&mv| pos.piece_at(mv.to).is_some())
+                    .collect();
+                let in_check = pos.is_check();
+                let (got, any) = pos.legal_captures(in_check);
+                assert_eq!(got.as_slice(), &captures[..], "{}", pos.fen());
+                assert_eq!(any, !legal.is_empty());
+                let (quiet, any) =
+                    pos.legal_moves_selected(in_check, |p, mv| p.piece_at(mv.to).is_none());
+                assert_eq!(quiet.len() + captures.len(), legal.len());
+                assert_eq!(any, !legal.is_empty());
+                assert_eq!(pos.has_legal_move(), !legal.is_empty());
+                assert_eq!(pos.has_single_legal_move(), legal.len() == 1);
+                assert_eq!(pos.legal_moves_up_to(3), legal.len().min(3));
                 // Legality and check against making each move and looking
                 // at the whole board.
                 for mv in pos.pseudo_legal_moves().iter().copied() {
