@@ -20,7 +20,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use crate::limits::MEMO_ENTRIES;
 use crate::xiangqi::board::{Color, Piece, Square};
 use crate::xiangqi::position::{BoardKey, Move};
-use crate::xiangqi::repetition::chase::{ChaseLimits, GainAnswer, LineResult, Threat};
+use crate::xiangqi::repetition::chase::{ChaseLimits, GainAnswer, GainKey, LineResult, Threat};
 use crate::xiangqi::repetition::mate::{MateLimit, MateSearch};
 use crate::xiangqi::repetition::protection::ValueContext;
 use crate::xiangqi::repetition::transposition::CLASSES;
@@ -44,8 +44,9 @@ type CaptureKey = (BoardKey, Square, ValueContext, ChaseLimits);
 /// each side has taken (as counts of each kind,
 /// `transposition::counts`), the point last moved to (the checking
 /// piece), the checks made and given, who is mated and whether the other
-/// side's last capture was elsewhere —, the starting side, the values and
-/// the bounds.
+/// side's last capture was elsewhere —, the starting side, the values,
+/// the bounds, and the floor below which the caller takes no answer
+/// (`chase::forced_gain_searched` stops there).
 pub(crate) type GainNodeKey = (
     BoardKey,
     [u8; CLASSES],
@@ -55,6 +56,7 @@ pub(crate) type GainNodeKey = (
     (Option<Color>, Option<bool>, Color),
     ValueContext,
     ChaseLimits,
+    Option<GainKey>,
 );
 
 /// The part of a [`ValueContext`] values can depend on: the last move
