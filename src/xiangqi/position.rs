@@ -1897,6 +1897,84 @@ impl Position {
     }
 }
 
+/// For the mate-by-checks search (`repetition::mate`), which walks its
+/// tree on one board: playing and taking back a move in place instead of
+/// copying the position at every node, and the move lists it needs
+/// without the copies and questions of the general functions.
+impl Position {
+    /// Plays `mv` on this board in place, the clocks left as they are (no
+    /// search reads them); returns what [`Position::unplay_in_place`] needs.
+    #[inline]
+    pub(crate) fn play_in_place(&mut self, mv: Move) -> u8 {
+        let captured = self.make(mv);
+        self.turn = self.turn.opponent();
+        captured
+    }
+
+    /// Takes back `mv`, played by [`Position::play_in_place`], which
+    /// returned `captured`.
+    #[inline]
+    pub(crate) fn unplay_in_place(&mut self, mv: Move, captured: u8) {
+        self.turn = self.turn.opponent();
+        self.unmake(mv, captured);
+    }
+
+    /// [`Position::checking_moves`], in the same order, tried on this
+    /// position itself (each trial is unmade) instead of a copy, and without
+    /// looking for another legal move when there is no check.
+    pub(crate) fn checking_moves_in_place(&mut self) -> MoveList {
+        let info = self.check_info();
+        let legality = self.legality(self.is_check());
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if self.gives_check_with(mv, &info) && self.is_safe(mv, &legality) {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// [`Position::legal_moves`], in the same order, of a side to move
+    /// known to be in check (3.1), tried on this position itself.
+    pub(crate) fn legal_moves_in_check(&mut self) -> MoveList {
+        debug_assert!(self.is_check());
+        let legality = self.legality(true);
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let mut out = MoveList::new();
+        for &mv in pseudo.iter() {
+            if self.is_safe(mv, &legality) {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// [`Position::has_legal_move`] of a side to move known to be in check
+    /// (3.1): the king's steps first (the likeliest escape), then piece by
+    /// piece, stopping at the first legal move.
+    pub(crate) fn has_legal_move_in_check(&mut self) -> bool {
+        debug_assert!(self.is_check());
+        let legality = self.legality(true);
+        let king = legality.king;
+        let mut moves = MoveList::new();
+        self.gen_piece(king, self.board[king], false, &mut moves);
+        if moves.iter().any(|&mv| self.is_safe(mv, &legality)) {
+            return true;
+        }
+        for s in points(self.occupied[self.turn.index()] & !(1u128 << king)) {
+            moves.len = 0;
+            self.gen_piece(s, self.board[s], false, &mut moves);
+            if moves.iter().any(|&mv| self.is_safe(mv, &legality)) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

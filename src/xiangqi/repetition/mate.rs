@@ -8,7 +8,9 @@
 
 use crate::xiangqi::board::{Piece, Square};
 use crate::xiangqi::position::{BoardKey, Move, Position};
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash, Hasher};
 
 use crate::limits::MEMO_ENTRIES;
 use crate::xiangqi::repetition::memo;
@@ -59,38 +61,90 @@ impl MateSearch {
 /// left, and the positions it visited to find it.
 type Found = (Option<(Move, u32)>, u64);
 
+/// A key of [`Known`]: a position with the attacker to move and the checks
+/// left, with its hash computed once — [`Search::attack`] looks the key up
+/// and, after searching, stores it, hashing the position once for both.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    board: BoardKey,
+    checks: u32,
+}
+
+impl Key {
+    fn new(board: BoardKey, checks: u32) -> Key {
+        Key {
+            hash: memo::FastHash::default().hash_one((&board, checks)),
+            board,
+            checks,
+        }
+    }
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// The answers of [`Search::attack`] already found, each with the positions
+/// its search visited (see [`Search::known`]).
+type Known = HashMap<Key, Found, memo::FastHash>;
+
+thread_local! {
+    /// An empty [`Known`] kept between searches, so that each search does
+    /// not grow a table of its own from nothing (its answers are cleared
+    /// before it is lent again: each search starts from an empty table).
+    static SPARE: RefCell<Known> = RefCell::new(Known::default());
+}
+
+/// The most slots a table kept in [`SPARE`] may hold: one search's table
+/// grows up to [`MEMO_ENTRIES`] answers; clearing one that large for every
+/// search would cost more than growing a small one.
+const SPARE_CAPACITY: usize = 1024;
+
 struct Search<'a> {
     nodes: u64,
     limit: u64,
     exhausted: bool,
     /// Enemy pieces the attacker may not take (by square and piece).
     spared: &'a [(Square, Piece)],
+    /// The position searched: each move is played on it and taken back.
+    pos: Position,
     /// The answers of [`Search::attack`] already found (transpositions, and
     /// the shallower searches of iterative deepening), each with the
     /// positions it visited: a stored answer is taken only when searching
     /// again would not reach the node bound, and its positions are counted
     /// as if visited, so the answer and the bound are the same as without it.
-    known: HashMap<(BoardKey, u32), Found, memo::FastHash>,
+    known: Known,
 }
 
 impl Search<'_> {
-    fn new(spared: &[(Square, Piece)], limit: u64) -> Search<'_> {
+    fn new<'a>(pos: &Position, spared: &'a [(Square, Piece)], limit: u64) -> Search<'a> {
         Search {
             nodes: 0,
             limit,
             exhausted: false,
             spared,
-            known: HashMap::default(),
+            pos: pos.clone(),
+            known: SPARE.with(|k| std::mem::take(&mut *k.borrow_mut())),
         }
     }
 
+    /// Gives the table back to [`SPARE`], emptied.
+    fn finish(mut self) {
+        self.known.clear();
+        self.known.shrink_to(SPARE_CAPACITY);
+        SPARE.with(|k| *k.borrow_mut() = self.known);
+    }
+
     /// Can the side to move mate with at most `checks` checking moves?
-    /// Returns the number of checks needed.
-    fn attack(&mut self, pos: &Position, checks: u32) -> Option<(Move, u32)> {
+    /// Returns the first of them and the number of checks needed.
+    fn attack(&mut self, checks: u32) -> Option<(Move, u32)> {
         if checks == 0 {
             return None;
         }
-        let key = (pos.board_key(), checks);
+        let key = Key::new(self.pos.board_key(), checks);
         if let Some(&(found, used)) = self.known.get(&key)
             && self.nodes + used <= self.limit
         {
@@ -98,7 +152,7 @@ impl Search<'_> {
             return found;
         }
         let start = self.nodes;
-        let found = self.attack_searched(pos, checks);
+        let found = self.attack_searched(checks);
         if !self.exhausted && self.known.len() < MEMO_ENTRIES {
             self.known.insert(key, (found, self.nodes - start));
         }
@@ -106,13 +160,13 @@ impl Search<'_> {
     }
 
     /// [`Search::attack`], searched.
-    fn attack_searched(&mut self, pos: &Position, checks: u32) -> Option<(Move, u32)> {
+    fn attack_searched(&mut self, checks: u32) -> Option<(Move, u32)> {
         let mut best: Option<(Move, u32)> = None;
-        for &mv in pos.checking_moves().iter() {
+        for &mv in self.pos.checking_moves_in_place().iter() {
             if self
                 .spared
                 .iter()
-                .any(|&(sq, p)| mv.to == sq && pos.piece_at(sq) == Some(p))
+                .any(|&(sq, p)| mv.to == sq && self.pos.piece_at(sq) == Some(p))
             {
                 continue;
             }
@@ -121,8 +175,10 @@ impl Search<'_> {
                 self.exhausted = true;
                 return best;
             }
-            let next = pos.play_unchecked(mv);
-            if let Some(n) = self.defend(&next, checks - 1) {
+            let captured = self.pos.play_in_place(mv);
+            let answer = self.defend(checks - 1);
+            self.pos.unplay_in_place(mv, captured);
+            if let Some(n) = answer {
                 let total = n + 1;
                 if best.is_none_or(|(_, b)| total < b) {
                     best = Some((mv, total));
@@ -135,20 +191,26 @@ impl Search<'_> {
         best
     }
 
-    /// The defender (in check) to move: is every defence mated within
-    /// `checks` more attacker checks? Returns the most checks needed.
-    fn defend(&mut self, pos: &Position, checks: u32) -> Option<u32> {
+    /// The defender (in check: the attacker's last move gave it) to move: is
+    /// every defence mated within `checks` more attacker checks? Returns the
+    /// most checks needed.
+    fn defend(&mut self, checks: u32) -> Option<u32> {
         if checks == 0 {
             // No check left: mated only if there is no defence at all.
             self.nodes += 1;
-            return if pos.has_legal_move() { None } else { Some(0) };
+            return if self.pos.has_legal_move_in_check() {
+                None
+            } else {
+                Some(0)
+            };
         }
-        let mut replies = pos.legal_moves();
+        let mut replies = self.pos.legal_moves_in_check();
         if replies.is_empty() {
             return Some(0);
         }
         // One escape refutes the mate: the likeliest escapes first — a
         // capture, then a king move.
+        let pos = &self.pos;
         let king = pos.king(pos.turn());
         replies
             .as_mut_slice()
@@ -160,8 +222,10 @@ impl Search<'_> {
                 self.exhausted = true;
                 return None;
             }
-            let after = pos.play_unchecked(r);
-            match self.attack(&after, checks) {
+            let captured = self.pos.play_in_place(r);
+            let found = self.attack(checks);
+            self.pos.unplay_in_place(r, captured);
+            match found {
                 Some((_, n)) => worst = worst.max(n),
                 None => return None,
             }
@@ -197,17 +261,21 @@ fn mate_by_checks_searched(
     spared: &[(Square, Piece)],
     limit: MateLimit,
 ) -> MateSearch {
-    let mut s = Search::new(spared, limit.nodes);
+    let mut s = Search::new(pos, spared, limit.nodes);
     // Iterative deepening finds short mates fast and reports the shortest.
+    let mut answer = MateSearch::NoMate;
     for depth in 1..=limit.checks {
-        if let Some((first, checks)) = s.attack(pos, depth) {
-            return MateSearch::Mate { first, checks };
+        if let Some((first, checks)) = s.attack(depth) {
+            answer = MateSearch::Mate { first, checks };
+            break;
         }
         if s.exhausted {
-            return MateSearch::LimitReached;
+            answer = MateSearch::LimitReached;
+            break;
         }
     }
-    MateSearch::NoMate
+    s.finish();
+    answer
 }
 
 /// Whether the side to move forces mate by checks (within the limit)
@@ -217,17 +285,20 @@ pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool
     if !pos.is_legal(first) || !pos.gives_check(first) {
         return false;
     }
-    let next = pos.play_unchecked(first);
-    let mut s = Search::new(&[], limit.nodes);
+    let mut s = Search::new(pos, &[], limit.nodes);
+    s.pos.play_in_place(first);
+    let mut mates = false;
     for more in 0..limit.checks {
-        if s.defend(&next, more).is_some() {
-            return true;
+        if s.defend(more).is_some() {
+            mates = true;
+            break;
         }
         if s.exhausted {
-            return false;
+            break;
         }
     }
-    false
+    s.finish();
+    mates
 }
 
 /// Whether the side to move has a move that mates at once.
@@ -241,11 +312,15 @@ pub fn mate_in_one(pos: &Position) -> Option<Move> {
 
 /// [`mate_in_one`], searched.
 fn mate_in_one_searched(pos: &Position) -> Option<Move> {
-    let info = pos.check_info();
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|&mv| pos.gives_check_with(mv, &info) && !pos.play_unchecked(mv).has_legal_move())
+    // The checking moves are the legal moves that check, in the same order.
+    let mut scratch = pos.clone();
+    let checks = scratch.checking_moves_in_place();
+    checks.iter().copied().find(|&mv| {
+        let captured = scratch.play_in_place(mv);
+        let mated = !scratch.has_legal_move_in_check();
+        scratch.unplay_in_place(mv, captured);
+        mated
+    })
 }
 
 #[cfg(test)]
