@@ -2180,7 +2180,7 @@ mod tests {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    if seed % 11 == 0
+                    if seed.is_multiple_of(11)
                         && let Some(passed) = pos.pass()
                     {
                         assert_eq!(passed.key, fresh(&passed));
