@@ -20,7 +20,8 @@ use thiserror::Error;
 use crate::xiangqi::board::{Color, Piece, PieceKind, Square, reachable};
 use crate::xiangqi::fen::{FenError, Setup};
 use crate::xiangqi::tables::{
-    ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, RAYS, ZOBRIST, ZOBRIST_BLACK,
+    ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKER_MASKS, HORSE_ATTACKERS, KING, PAWN, RAY_MASKS, RAYS,
+    ZOBRIST, ZOBRIST_BLACK,
 };
 
 /// A move from one point to another (2.3: 一着).
@@ -367,6 +368,10 @@ fn horse_attacks_on(
 /// no piece: a new attack can only come along a line through `f` or `t` (an
 /// opened line, a new cannon screen, the moved piece itself), from a horse
 /// whose leg was `f`, or from a horse that landed on `t`.
+///
+/// `by_occ` must hold every point of a piece of `by` on the board `at`
+/// (more points do no harm): a line with none of them, or no horse point
+/// with one, is not walked ([`along_possible`]).
 #[inline]
 fn attacked_since_on(
     at: impl Fn(usize) -> u8 + Copy,
@@ -374,19 +379,91 @@ fn attacked_since_on(
     by: Color,
     f: usize,
     t: usize,
+    by_occ: u128,
 ) -> bool {
     let df = ray_direction(s, f);
     let dt = ray_direction(s, t);
-    df.is_some_and(|d| attacked_along_on(at, s, d, by))
-        || (dt != df && dt.is_some_and(|d| attacked_along_on(at, s, d, by)))
-        || horse_attacks_on(at, s, by, Some((f, t)))
+    df.is_some_and(|d| along_possible(s, d, by_occ) && attacked_along_on(at, s, d, by))
+        || (dt != df
+            && dt.is_some_and(|d| along_possible(s, d, by_occ) && attacked_along_on(at, s, d, by)))
+        || (HORSE_ATTACKER_MASKS[s] & by_occ != 0 && horse_attacks_on(at, s, by, Some((f, t))))
+}
+
+/// Whether a side whose pieces stand on `by_occ` (bit `index`) may attack
+/// the point `s` along the ray of direction `d`: a rook, cannon or pawn of
+/// its own must stand on that ray.
+#[inline]
+fn along_possible(s: usize, d: usize, by_occ: u128) -> bool {
+    RAY_MASKS[s][d] & by_occ != 0
 }
 
 /// Whether `by` attacks the point `s` on the board `at`: what
-/// [`Position::is_attacked`] asks of the board itself.
+/// [`Position::is_attacked`] asks of the board itself. `by_occ` as for
+/// [`attacked_since_on`]: only the lines and horse points with a piece of
+/// `by` are looked at.
 #[inline]
-fn is_attacked_on(at: impl Fn(usize) -> u8 + Copy, s: usize, by: Color) -> bool {
-    (0..4).any(|d| attacked_along_on(at, s, d, by)) || horse_attacks_on(at, s, by, None)
+fn is_attacked_on(at: impl Fn(usize) -> u8 + Copy, s: usize, by: Color, by_occ: u128) -> bool {
+    (0..4).any(|d| along_possible(s, d, by_occ) && attacked_along_on(at, s, d, by))
+        || (HORSE_ATTACKER_MASKS[s] & by_occ != 0 && horse_attacks_on(at, s, by, None))
+}
+
+/// Whether the ray of direction `d` ([`DIRS`](crate::xiangqi::tables::DIRS))
+/// runs towards higher indices (north and east), so that its nearest point
+/// is its lowest bit.
+#[inline]
+fn ascending(d: usize) -> bool {
+    d == 0 || d == 2
+}
+
+/// Of the points of `set` (not empty) on one ray of direction `d`, the
+/// nearest to the ray's start.
+#[inline]
+fn nearest(set: u128, d: usize) -> u32 {
+    if ascending(d) {
+        set.trailing_zeros()
+    } else {
+        127 - set.leading_zeros()
+    }
+}
+
+/// The points of the ray `ray` (a [`RAY_MASKS`] entry, direction `d`) that
+/// a rook reaches on a board occupied at `all` — every point up to the
+/// first piece, that piece included — or, for a `cannon`, the points before
+/// the first piece and the second piece.
+#[inline]
+fn line_reach(ray: u128, d: usize, all: u128, cannon: bool) -> u128 {
+    let blockers = ray & all;
+    if blockers == 0 {
+        return ray;
+    }
+    let first = nearest(blockers, d);
+    let bit = 1u128 << first;
+    // The points of the ray strictly before `first`.
+    let before = if ascending(d) {
+        ray & (bit - 1)
+    } else {
+        ray & !(bit - 1) & !bit
+    };
+    if !cannon {
+        return before | bit;
+    }
+    let rest = blockers & !bit;
+    if rest == 0 {
+        before
+    } else {
+        before | (1u128 << nearest(rest, d))
+    }
+}
+
+/// Pushes the moves from `from` to the points of `set`, all on one ray of
+/// direction `d`, nearest first.
+#[inline]
+fn push_along(mut set: u128, d: usize, from: Square, list: &mut MoveList) {
+    while set != 0 {
+        let t = nearest(set, d);
+        set ^= 1u128 << t;
+        list.push(Move::new(from, Square::from_index_unchecked(t as u8)));
+    }
 }
 
 /// The points each side occupies on `board` (bit `index`; red, black).
@@ -765,29 +842,14 @@ impl Position {
     /// Whether a piece of `by` attacks the point `sq`, i.e. could capture a
     /// piece standing there by the movements of 2.2 (the flying king aside).
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        let s = sq.index();
-        (0..4).any(|d| self.attacked_along(s, d, by)) || self.horse_attacks(s, by, None)
-    }
-
-    /// Whether a rook, cannon or pawn of `by` attacks the point `s` along
-    /// the ray of direction `d` ([`DIRS`](crate::xiangqi::tables::DIRS)) from it.
-    #[inline]
-    fn attacked_along(&self, s: usize, d: usize, by: Color) -> bool {
-        attacked_along_on(|x| self.board[x], s, d, by)
-    }
-
-    /// Whether a horse of `by` attacks the point `s`; with `changed` =
-    /// `(f, t)`, only the horses whose leg is `f` or that stand on `t`.
-    #[inline]
-    fn horse_attacks(&self, s: usize, by: Color, changed: Option<(usize, usize)>) -> bool {
-        horse_attacks_on(|x| self.board[x], s, by, changed)
+        is_attacked_on(|x| self.board[x], sq.index(), by, self.occupied[by.index()])
     }
 
     /// Whether `by` attacks the point `s` after the move from `f` to `t`,
     /// made on this board ([`attacked_since_on`]).
     #[inline]
     fn attacked_since(&self, s: usize, by: Color, f: usize, t: usize) -> bool {
-        attacked_since_on(|x| self.board[x], s, by, f, t)
+        attacked_since_on(|x| self.board[x], s, by, f, t, self.occupied[by.index()])
     }
 
     /// Every move the movements of 2.2 allow, ignoring one's own king's safety.
@@ -845,31 +907,16 @@ impl Position {
                     }
                 }
             }
-            5 => {
-                for ray in RAYS[s].iter() {
-                    for &t in ray.squares() {
-                        add(t);
-                        if self.board[t as usize] != 0 {
-                            break;
-                        }
-                    }
-                }
-            }
-            6 => {
-                for ray in RAYS[s].iter() {
-                    let mut squares = ray.squares().iter();
-                    for &t in squares.by_ref() {
-                        if self.board[t as usize] != 0 {
-                            break;
-                        }
-                        add(t);
-                    }
-                    for &t in squares {
-                        if self.board[t as usize] != 0 {
-                            add(t);
-                            break;
-                        }
-                    }
+            5 | 6 => {
+                // Along each line as a set: the points up to the first piece
+                // (a rook) or before it and the second piece (a cannon),
+                // pushed nearest first — the points, and their order, of
+                // walking the line point by point and stopping there.
+                let all = self.occupied[0] | self.occupied[1];
+                let cannon = p & 7 == 6;
+                for (d, &ray) in RAY_MASKS[s].iter().enumerate() {
+                    let reach = line_reach(ray, d, all, cannon) & mask;
+                    push_along(reach, d, from, list);
                 }
             }
             7 => PAWN[self.turn.index()][s]
@@ -944,6 +991,8 @@ impl Position {
             }
         };
         let king_after = if f == k { t } else { k };
+        // The other side's pieces after the move: less any captured on `to`.
+        let them_after = self.occupied[us.opponent().index()] & !(1u128 << t);
         // The kings facing after the move ([`Position::kings_facing`]; the
         // other king's point is unchanged, as `make` leaves it).
         let other = self.kings[us.opponent().index()] as usize;
@@ -966,9 +1015,9 @@ impl Position {
         };
         facing
             || if in_check || f == k {
-                is_attacked_on(after, king_after, us.opponent())
+                is_attacked_on(after, king_after, us.opponent(), them_after)
             } else {
-                attacked_since_on(after, k, us.opponent(), f, t)
+                attacked_since_on(after, k, us.opponent(), f, t, them_after)
             }
     }
 
@@ -1017,8 +1066,13 @@ impl Position {
             code(them, PieceKind::Horse),
             code(them, PieceKind::King),
         );
+        let theirs = self.occupied[them.index()];
         if in_check {
             for (d, ray) in RAYS[king].iter().enumerate() {
+                // No checker on a line without a piece of theirs.
+                if !along_possible(king, d, theirs) {
+                    continue;
+                }
                 let mut line = 0u128;
                 let mut screened = false;
                 for (i, &t) in ray.squares().iter().enumerate() {
@@ -1040,17 +1094,24 @@ impl Position {
                     screened = true;
                 }
             }
-            let hs = &HORSE_ATTACKERS[king];
-            for i in 0..hs.len as usize {
-                let (at, leg) = (hs.to[i], hs.via[i]);
-                if self.board[at as usize] == horse && self.board[leg as usize] == 0 {
-                    out.evasions |= (1u128 << at) | (1u128 << leg);
+            if HORSE_ATTACKER_MASKS[king] & theirs != 0 {
+                let hs = &HORSE_ATTACKERS[king];
+                for i in 0..hs.len as usize {
+                    let (at, leg) = (hs.to[i], hs.via[i]);
+                    if self.board[at as usize] == horse && self.board[leg as usize] == 0 {
+                        out.evasions |= (1u128 << at) | (1u128 << leg);
+                    }
                 }
             }
             return out;
         }
         let ours = self.occupied[us.index()];
-        for ray in RAYS[king].iter() {
+        for (d, ray) in RAYS[king].iter().enumerate() {
+            // Every pin and forbidden point comes from an enemy rook,
+            // cannon or king on the line.
+            if !along_possible(king, d, theirs) {
+                continue;
+            }
             // The first three pieces along the line and the points before
             // each (`before[i]`: the points between the king and piece i).
             let mut found = [0u8; 3];
@@ -1094,13 +1155,15 @@ impl Position {
                 }
             }
         }
-        let hs = &HORSE_ATTACKERS[king];
-        for i in 0..hs.len as usize {
-            let (at, leg) = (hs.to[i], hs.via[i]);
-            if self.board[at as usize] == horse && ours & (1u128 << leg) != 0 {
-                // On the leg of a horse aimed at the king: it may only take
-                // the horse.
-                out.pin(leg, 1u128 << at);
+        if HORSE_ATTACKER_MASKS[king] & theirs != 0 {
+            let hs = &HORSE_ATTACKERS[king];
+            for i in 0..hs.len as usize {
+                let (at, leg) = (hs.to[i], hs.via[i]);
+                if self.board[at as usize] == horse && ours & (1u128 << leg) != 0 {
+                    // On the leg of a horse aimed at the king: it may only
+                    // take the horse.
+                    out.pin(leg, 1u128 << at);
+                }
             }
         }
         out
@@ -1302,31 +1365,12 @@ impl Position {
                     }
                 }
             }
-            5 => {
-                for ray in RAYS[s].iter() {
-                    for &t in ray.squares() {
-                        set |= 1u128 << t;
-                        if self.board[t as usize] != 0 {
-                            break;
-                        }
-                    }
-                }
-            }
-            6 => {
-                for ray in RAYS[s].iter() {
-                    let mut squares = ray.squares().iter();
-                    for &t in squares.by_ref() {
-                        if self.board[t as usize] != 0 {
-                            break;
-                        }
-                        set |= 1u128 << t;
-                    }
-                    for &t in squares {
-                        if self.board[t as usize] != 0 {
-                            set |= 1u128 << t;
-                            break;
-                        }
-                    }
+            5 | 6 => {
+                // The points walking each line would give ([`line_reach`]).
+                let all = self.occupied[0] | self.occupied[1];
+                let cannon = p & 7 == 6;
+                for (d, &ray) in RAY_MASKS[s].iter().enumerate() {
+                    set |= line_reach(ray, d, all, cannon);
                 }
             }
             7 => {
@@ -1567,17 +1611,26 @@ impl Position {
             code(us, PieceKind::Cannon),
             code(us, PieceKind::Horse),
         );
+        let ours = self.occupied[us.index()];
         let mut discover = 0u128;
         let mut lines = 0u128;
-        for ray in RAYS[king].iter() {
+        for (d, ray) in RAYS[king].iter().enumerate() {
+            lines |= RAY_MASKS[king][d];
+            // A check is discovered only by a rook or cannon of ours on the
+            // ray.
+            if !along_possible(king, d, ours) {
+                continue;
+            }
             // The first three pieces along the ray.
             let mut found = [usize::MAX; 3];
             let mut n = 0;
             for &x in ray.squares() {
-                lines |= 1u128 << x;
-                if n < 3 && self.board[x as usize] != 0 {
+                if self.board[x as usize] != 0 {
                     found[n] = x as usize;
                     n += 1;
+                    if n == 3 {
+                        break;
+                    }
                 }
             }
             let at = |i: usize| (i < n).then(|| self.board[found[i]]);
@@ -1591,14 +1644,15 @@ impl Position {
                 discover |= 1u128 << found[1];
             }
         }
-        let mut horse_points = 0u128;
-        let hs = &HORSE_ATTACKERS[king];
-        for i in 0..hs.len as usize {
-            let (h, leg) = (hs.to[i], hs.via[i]);
-            horse_points |= 1u128 << h;
-            if self.board[h as usize] == horse {
-                // Vacating the leg lets this horse attack.
-                discover |= 1u128 << leg;
+        let horse_points = HORSE_ATTACKER_MASKS[king];
+        if horse_points & ours != 0 {
+            let hs = &HORSE_ATTACKERS[king];
+            for i in 0..hs.len as usize {
+                let (h, leg) = (hs.to[i], hs.via[i]);
+                if self.board[h as usize] == horse {
+                    // Vacating the leg lets this horse attack.
+                    discover |= 1u128 << leg;
+                }
             }
         }
         CheckInfo {
@@ -1650,10 +1704,12 @@ impl Position {
                 self.board[x]
             }
         };
+        // The mover's pieces after the move.
+        let ours_after = (self.occupied[self.turn.index()] & !(1u128 << f)) | (1u128 << t);
         if already_attacked {
-            return is_attacked_on(after, k, self.turn);
+            return is_attacked_on(after, k, self.turn, ours_after);
         }
-        attacked_since_on(after, k, self.turn, f, t)
+        attacked_since_on(after, k, self.turn, f, t, ours_after)
     }
 
     /// A necessary condition for `mv` to give check, by geometry alone: the
@@ -1762,6 +1818,50 @@ impl Position {
         }
         self.retain_legal(&mut list, &legality, |p, mv| p.gives_check_with(mv, &info));
         list
+    }
+
+    /// The legal moves that capture or give check, in generation order, and
+    /// whether the side to move has any legal move at all: the same answer
+    /// as [`Position::legal_moves_selected`] with the selection `capture or
+    /// gives_check_with(info)` (the exchange search's defender nodes), but
+    /// generating only the candidates — captures, every move of a piece
+    /// whose leaving may discover a check, and otherwise the moves landing
+    /// on the enemy king's lines or, for a horse, its horse points — as
+    /// [`Position::checking_moves`] does. `info` must be this position's
+    /// [`Position::check_info`] and `in_check` its [`Position::is_check`].
+    ///
+    /// Not called yet: added for the exchange search's `search_node`
+    /// (`repetition::chase`, kept by another change), whose defender nodes
+    /// ask exactly this of `legal_moves_selected`; tested against it here.
+    #[allow(dead_code)]
+    pub(crate) fn legal_captures_and_checks(
+        &self,
+        in_check: bool,
+        info: &CheckInfo,
+    ) -> (MoveList, bool) {
+        let keep =
+            |p: &Position, mv: Move| p.board[mv.to.index()] != 0 || p.gives_check_with(mv, info);
+        if info.already {
+            return self.legal_moves_selected(in_check, keep);
+        }
+        let legality = self.legality(in_check);
+        let ours = self.occupied[self.turn.index()];
+        let theirs = self.occupied[self.turn.opponent().index()];
+        let mut list = MoveList::new();
+        for s in points(ours) {
+            let p = self.board[s];
+            let to = if info.discover & (1u128 << s) != 0 {
+                !0
+            } else if p & 7 == PieceKind::Horse as u8 {
+                theirs | info.lines | info.horse_points
+            } else {
+                theirs | info.lines
+            };
+            self.gen_piece_into(s, p, to & !ours, &mut list);
+        }
+        self.retain_legal(&mut list, &legality, keep);
+        let any = !list.is_empty() || self.any_legal_given(&legality);
+        (list, any)
     }
 
     /// Whether the side to move is checkmated (3.2: 将死).
@@ -2040,6 +2140,86 @@ mod tests {
         assert!(checked > 2000, "only {checked} positions");
     }
 
+    /// The moves of rooks and cannons, found from line sets, against
+    /// walking each line point by point: the same moves in the same order
+    /// (callers name the first of the best).
+    #[test]
+    fn line_moves_match_walking() {
+        let fens = [
+            crate::xiangqi::fen::START_FEN,
+            "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "3k5/4a4/4c4/4N4/4c4/9/4R4/4C4/4A4/4K4 w - - 0 1",
+        ];
+        let walk = |pos: &Position, s: usize, captures_only: bool| -> Vec<Move> {
+            let us = pos.turn;
+            let p = pos.board[s];
+            let from = Square::from_index_unchecked(s as u8);
+            let mut out = Vec::new();
+            let mut add = |t: u8| {
+                let q = pos.board[t as usize];
+                if (q == 0 && !captures_only) || (q != 0 && color_of(q) != us) {
+                    out.push(Move::new(from, Square::from_index_unchecked(t)));
+                }
+            };
+            for ray in RAYS[s].iter() {
+                let mut screened = false;
+                for &t in ray.squares() {
+                    let q = pos.board[t as usize];
+                    if p & 7 == 5 {
+                        add(t);
+                        if q != 0 {
+                            break;
+                        }
+                    } else if !screened {
+                        if q == 0 {
+                            add(t);
+                        } else {
+                            screened = true;
+                        }
+                    } else if q != 0 {
+                        add(t);
+                        break;
+                    }
+                }
+            }
+            out
+        };
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        for fen in fens {
+            for _game in 0..6 {
+                let mut pos = Position::from_fen_with(fen, Validation::Relaxed).expect("fen");
+                for _ply in 0..100 {
+                    for s in points(pos.occupied[pos.turn.index()]) {
+                        let p = pos.board[s];
+                        if p & 7 != 5 && p & 7 != 6 {
+                            continue;
+                        }
+                        for captures_only in [false, true] {
+                            let mut list = MoveList::new();
+                            pos.gen_piece(s, p, captures_only, &mut list);
+                            assert_eq!(
+                                list.as_slice(),
+                                &walk(&pos, s, captures_only)[..],
+                                "{}",
+                                pos.fen()
+                            );
+                        }
+                    }
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos =
+                        pos.play_unchecked(legal.as_slice()[(seed % legal.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
     /// The incremental Zobrist key against the key computed from scratch,
     /// along long pseudo-random games (captures, king moves, passes), and
     /// for every constructor that derives one position from another.
@@ -2078,7 +2258,7 @@ mod tests {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    if seed % 11 == 0
+                    if seed.is_multiple_of(11)
                         && let Some(passed) = pos.pass()
                     {
                         assert_eq!(passed.key, fresh(&passed));
@@ -2150,6 +2330,13 @@ mod tests {
                 let (got, any) = pos.legal_captures(in_check);
                 assert_eq!(got.as_slice(), &captures[..], "{}", pos.fen());
                 assert_eq!(any, !legal.is_empty());
+                let info = pos.check_info();
+                let selected = pos.legal_moves_selected(in_check, |p, mv| {
+                    p.piece_at(mv.to).is_some() || p.gives_check_with(mv, &info)
+                });
+                let direct = pos.legal_captures_and_checks(in_check, &info);
+                assert_eq!(direct.0.as_slice(), selected.0.as_slice(), "{}", pos.fen());
+                assert_eq!(direct.1, selected.1);
                 let (quiet, any) =
                     pos.legal_moves_selected(in_check, |p, mv| p.piece_at(mv.to).is_none());
                 assert_eq!(quiet.len() + captures.len(), legal.len());

@@ -233,6 +233,48 @@ pub(crate) static ADVISOR: [Steps; 90] = build_palace_steps(true);
 pub(crate) static KING: [Steps; 90] = build_palace_steps(false);
 pub(crate) static PAWN: [[Steps; 90]; 2] = build_pawn();
 
+const fn build_ray_masks() -> [[u128; 4]; 90] {
+    let rays = build_rays();
+    let mut masks = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = rays[s][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                masks[s][d] |= 1u128 << ray.sq[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    masks
+}
+
+const fn build_horse_attacker_masks() -> [u128; 90] {
+    let attackers = build_horse_attackers();
+    let mut masks = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < attackers[s].len as usize {
+            masks[s] |= 1u128 << attackers[s].to[i];
+            i += 1;
+        }
+        s += 1;
+    }
+    masks
+}
+
+/// The points of each ray of [`RAYS`] as a set (bit `index`): a ray with
+/// none of a side's pieces on it needs no walking to know that side attacks
+/// nothing along it.
+pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
+/// The points of [`HORSE_ATTACKERS`] as a set (bit `index`).
+pub(crate) static HORSE_ATTACKER_MASKS: [u128; 90] = build_horse_attacker_masks();
+
 /// One step of splitmix64: the next state and its output, for the fixed
 /// pseudo-random Zobrist numbers below (no dependency, the same numbers on
 /// every build).
