@@ -816,7 +816,7 @@ pub fn check_gains(
             ctx,
             limits,
             1,
-            None,
+            (None, None),
             &mut nodes,
         ) {
             // The target as it stood before the first check.
@@ -836,6 +836,11 @@ pub fn check_gains(
 /// How a target won through checks is preferred: its value, then the
 /// result of the line, then its kind.
 pub(crate) type GainKey = (i32, i32, u8);
+
+/// What the caller of a node of [`forced_gain_searched`] takes of its
+/// answer: only a gain above the first (the floor), and nothing exact
+/// above the second (the cap); `None` for no bound.
+pub(crate) type Window = (Option<GainKey>, Option<GainKey>);
 
 /// A gain through checks found below a node of [`forced_gain`], relative
 /// to the line the node was given: where the target stood at the node,
@@ -890,7 +895,7 @@ impl GainAnswer {
 /// is left of `nodes`' bound — then the search, run again, would stop
 /// nowhere and find the same — and they are counted, so the answer and
 /// whether the bound was reached are those of the search without the
-/// table. `floor` is part of the key: the answer depends on it
+/// table. `window` is part of the key: the answer depends on it
 /// ([`forced_gain_searched`]).
 #[expect(
     clippy::too_many_arguments,
@@ -903,7 +908,7 @@ fn forced_gain(
     ctx: &ValueContext,
     limits: &ChaseLimits,
     checks_given: u32,
-    floor: Option<GainKey>,
+    window: Window,
     nodes: &mut u64,
 ) -> Option<(Square, LineResult, GainKey)> {
     let key: memo::GainNodeKey = (
@@ -918,7 +923,7 @@ fn forced_gain(
         (so_far.mated, so_far.last_reply_elsewhere, starter),
         memo::value_key(ctx),
         *limits,
-        floor,
+        window,
     );
     if let Some((answer, used)) = memo::recall(|m| &mut m.gains, &key)
         && nodes.saturating_add(used) <= limits.nodes
@@ -934,7 +939,7 @@ fn forced_gain(
         so_far,
         ctx,
         limits,
-        (checks_given, floor),
+        (checks_given, window),
         nodes,
     );
     // A search stopped by the bound is not stored: its answer depends on
@@ -983,6 +988,23 @@ fn forced_gain(
 /// gain (the first checks, [`check_gains`], and a defence with no gain
 /// yet).
 ///
+/// And from above: the caller's defence is beaten as soon as it gains more
+/// than the least of the caller's defences (or than the caller's own
+/// `cap`), whatever more; the smaller of the two is the node's `cap`. A
+/// defence here whose best rises above `cap` is cut like a beaten one.
+/// What is kept for each defence is then at most what the full search
+/// finds for it, and equal to it unless the defence was cut; a cut one
+/// kept more than `cap` or stood above the least kept before it. So when
+/// the full answer is at or below `cap` it is found exactly (the defence
+/// that gives it was not cut: it would stand above `cap` or above a kept
+/// value, which is not below the full answer), and otherwise the answer
+/// is above `cap` too, and the caller's defence is beaten either way —
+/// at or below what the full search would have kept for it, as a cut
+/// defence here is. The floor's test fires only on exact values (a cut
+/// one stands above `cap` or above a kept value, which passed the test;
+/// `floor` is at most `cap`, or the caller's defence would be beaten and
+/// search no checks).
+///
 /// The answer is the one the full search gives whenever the full search
 /// stays within [`ChaseLimits::nodes`]: the cut search visits, in the same
 /// order, a part of what the full one visits (by induction on the nodes
@@ -990,8 +1012,8 @@ fn forced_gain(
 /// search's there, and every defence it does search ends as it does in
 /// the full search. Over the 82 figure cases and the 225 real cycles no
 /// search reaches the bound either way (the most positions one first
-/// check counted were 9,999 of 20,000 before the cuts, 4,773 after; the
-/// positions counted over all of them fell from 268,734 to 132,319).
+/// check counted were 9,999 of 20,000 before the cuts, 3,788 after; the
+/// positions counted over all of them fell from 268,734 to 126,378).
 /// The counts [`forced_gain`] stores and replays are this search's.
 ///
 /// Kept whole (about 250 lines): one node of an AND–OR search — the loop
@@ -1008,7 +1030,7 @@ fn forced_gain_searched(
     so_far: LineResult,
     ctx: &ValueContext,
     limits: &ChaseLimits,
-    (checks_given, floor): (u32, Option<GainKey>),
+    (checks_given, (floor, cap)): (u32, Window),
     nodes: &mut u64,
 ) -> Option<(Square, LineResult, GainKey)> {
     let rook = material::order_value(PieceKind::Rook);
@@ -1057,7 +1079,9 @@ fn forced_gain_searched(
     let mut least: Option<(GainKey, usize)> = None;
     for &i in &order {
         let r = replies.as_slice()[i];
-        let beaten = |f: &(Square, LineResult, GainKey)| least.is_some_and(|l| (f.2, i) > l);
+        let beaten = |f: &(Square, LineResult, GainKey)| {
+            least.is_some_and(|l| (f.2, i) > l) || cap.is_some_and(|c| f.2 > c)
+        };
         *nodes += 1;
         if *nodes > limits.nodes {
             return None;
@@ -1208,7 +1232,13 @@ fn forced_gain_searched(
                     ctx,
                     limits,
                     checks_given + 1,
-                    found.as_ref().map(|g| g.2),
+                    (
+                        found.as_ref().map(|g| g.2),
+                        match (least.map(|l| l.0), cap) {
+                            (Some(a), Some(b)) => Some(a.min(b)),
+                            (a, b) => a.or(b),
+                        },
+                    ),
                     nodes,
                 ) {
                     // Where the target stood here, before this defence and check.

@@ -20,7 +20,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use crate::limits::MEMO_ENTRIES;
 use crate::xiangqi::board::{Color, Piece, Square};
 use crate::xiangqi::position::{BoardKey, Move};
-use crate::xiangqi::repetition::chase::{ChaseLimits, GainAnswer, GainKey, LineResult, Threat};
+use crate::xiangqi::repetition::chase::{ChaseLimits, GainAnswer, LineResult, Threat, Window};
 use crate::xiangqi::repetition::mate::{MateLimit, MateSearch};
 use crate::xiangqi::repetition::protection::ValueContext;
 use crate::xiangqi::repetition::transposition::CLASSES;
@@ -45,8 +45,8 @@ type CaptureKey = (BoardKey, Square, ValueContext, ChaseLimits);
 /// `transposition::counts`), the point last moved to (the checking
 /// piece), the checks made and given, who is mated and whether the other
 /// side's last capture was elsewhere —, the starting side, the values,
-/// the bounds, and the floor below which the caller takes no answer
-/// (`chase::forced_gain_searched` stops there).
+/// the bounds, and the window of gains the caller takes
+/// (`chase::Window`: `chase::forced_gain_searched` stops outside it).
 pub(crate) type GainNodeKey = (
     BoardKey,
     [u8; CLASSES],
@@ -56,7 +56,7 @@ pub(crate) type GainNodeKey = (
     (Option<Color>, Option<bool>, Color),
     ValueContext,
     ChaseLimits,
-    Option<GainKey>,
+    Window,
 );
 
 /// The part of a [`ValueContext`] values can depend on: the last move
