@@ -389,7 +389,7 @@ impl Searcher<'_> {
     /// that unrelated gains do not count for this target; the other side may
     /// capture anywhere (各吃各子, 26.5).
     ///
-    /// Kept whole (about 160 lines): one node of the capture search, its
+    /// Kept whole (about 170 lines): one node of the capture search, its
     /// stand-pat, move ordering and cutoffs reading in order.
     fn search_node(
         &mut self,
@@ -404,6 +404,30 @@ impl Searcher<'_> {
         let side = pos.turn();
         let in_check = pos.is_check();
         let last_to = so_far.last_move().map(|m| m.to);
+        // Standing pat is a line when not in check. A node that returns the
+        // line as it stands — at the plies' end, past the node bound, or when
+        // standing pat already cuts the search off (alpha-beta, below) —
+        // needs no move list, only whether the side to move has a legal move
+        // at all (a side with none is mated): the positions counted and the
+        // line returned are those of generating its moves first, for about
+        // a third of the nodes without generating them.
+        let stand = (!in_check).then(|| score(so_far, starter));
+        let cut = stand.is_some_and(|v| {
+            if side == starter {
+                v >= window.1
+            } else {
+                v <= window.0
+            }
+        });
+        if plies == 0 || self.nodes > self.limit || cut {
+            if !pos.has_legal_move_given(in_check) {
+                // Mated (or stalemated, also a loss, 3.3).
+                let mut r = *so_far;
+                r.mated = Some(side);
+                return r;
+            }
+            return *so_far;
+        }
         // Only captures (every move when in check) and the defender's
         // checks are looked at: test legality for those alone.
         let (mut moves, any_legal) = if in_check {
@@ -424,30 +448,19 @@ impl Searcher<'_> {
         }
         // The best line so far and its score; standing pat is a line when
         // not in check.
-        let mut best: Option<(Acc, i32)> = if in_check {
-            None
-        } else {
-            Some((*so_far, score(so_far, starter)))
-        };
-        if plies == 0 || self.nodes > self.limit {
-            return best.map_or(*so_far, |b| b.0);
-        }
+        let mut best: Option<(Acc, i32)> = stand.map(|v| (*so_far, v));
         // Alpha-beta on the total order below: the starting side maximises,
         // the other minimises; a line that cannot change the choice above
         // is not searched further. The line chosen is the one plain
         // minimax would choose (the first of the best, in the order the
         // moves are tried: most valuable victim first, below).
+        // Standing pat did not cut the search off (above): it narrows the
+        // window.
         let (mut alpha, mut beta) = window;
-        if let Some((_, v)) = best {
+        if let Some(v) = stand {
             if side == starter {
-                if v >= beta {
-                    return *so_far;
-                }
                 alpha = alpha.max(v);
             } else {
-                if v <= alpha {
-                    return *so_far;
-                }
                 beta = beta.min(v);
             }
         }
@@ -506,7 +519,10 @@ impl Searcher<'_> {
             // cannon is met by 车4进3, 帅五退一 forced, 车4进1 and 车4平8 — the
             // rook on 二 is lost, and 炮9退2 is no 献).
             let quiet_check = capture.is_none() && !in_check;
-            let counted = quiet_check && !after.has_single_legal_move();
+            // Whether it counts is read only by this side's nodes two plies
+            // down that search moves: with two plies left or fewer there are
+            // none, and the forced answer is not looked for.
+            let counted = quiet_check && plies > 2 && !after.has_single_legal_move();
             let r = self.search(
                 &after,
                 &next,
