@@ -320,68 +320,9 @@ struct Searcher<'a> {
     starter: Color,
     /// The point of the first capture.
     target: Square,
-    /// The answers of this search's nodes ([`transposition`]): the line a
-    /// node found, with the lengths of the line it was given.
-    table: transposition::Table<(Acc, [u8; 3])>,
 }
 
 impl Searcher<'_> {
-    /// [`Searcher::search_node`], answered from the table when the node was
-    /// searched before ([`transposition`]: the same line, the same
-    /// positions counted).
-    fn search(
-        &mut self,
-        pos: &Position,
-        so_far: &Acc,
-        plies: u32,
-        checks_left: u32,
-        window: (i32, i32),
-    ) -> Acc {
-        if plies == 0 {
-            return self.search_node(pos, so_far, plies, checks_left, window);
-        }
-        let node = transposition::Node::new(
-            pos.board_key(),
-            so_far.gained(),
-            so_far.lost(),
-            so_far.last_move().map(|m| m.to),
-            so_far.last_reply_elsewhere,
-            plies,
-            checks_left,
-            window,
-        );
-        if let Some(((found, [g, l, m]), visited)) = self.table.get(&node)
-            && self.nodes + visited <= self.limit
-        {
-            self.nodes += visited;
-            let mut r = *so_far;
-            for &u in &found.gained[usize::from(g)..usize::from(found.n_gained)] {
-                r.gain(u);
-            }
-            for &u in &found.lost[usize::from(l)..usize::from(found.n_lost)] {
-                r.lose(u);
-            }
-            for &mv in &found.line[usize::from(m)..usize::from(found.n_line)] {
-                r.push(mv);
-            }
-            r.mated = found.mated;
-            r.last_reply_elsewhere = found.last_reply_elsewhere;
-            return r;
-        }
-        let start = self.nodes;
-        let r = self.search_node(pos, so_far, plies, checks_left, window);
-        // A search that reached the node bound is not stored: its answer
-        // depends on where the count stood.
-        if self.nodes <= self.limit {
-            self.table.put(
-                node,
-                (r, [so_far.n_gained, so_far.n_lost, so_far.n_line]),
-                self.nodes - start,
-            );
-        }
-        r
-    }
-
     /// Captures-only search; the side to move may stop unless in check; the
     /// other side may also give `checks_left` quiet checks.
     /// The starting side's gains elsewhere count only when the exchange made
@@ -390,7 +331,10 @@ impl Searcher<'_> {
     /// capture anywhere (各吃各子, 26.5).
     ///
     /// Kept whole (about 170 lines): one node of the capture search, its
-    /// stand-pat, move ordering and cutoffs reading in order.
+    /// stand-pat, move ordering and cutoffs reading in order. No table:
+    /// a transposition table within one search (until 27 November 2026)
+    /// answered under 2% of its lookups, and storing every node cost more
+    /// than the nodes it saved.
     fn search_node(
         &mut self,
         pos: &Position,
@@ -523,7 +467,7 @@ impl Searcher<'_> {
             // down that search moves: with two plies left or fewer there are
             // none, and the forced answer is not looked for.
             let counted = quiet_check && plies > 2 && !after.has_single_legal_move();
-            let r = self.search(
+            let r = self.search_node(
                 &after,
                 &next,
                 plies - 1,
@@ -623,9 +567,8 @@ fn exchange_search_uncached(
         root_moves: &root_moves,
         starter,
         target: mv.to,
-        table: transposition::Table::new(),
     };
-    let r = s.search(
+    let r = s.search_node(
         &after,
         &start,
         limits.exchange_plies.min(LINE_CAP as u32 - 1),
