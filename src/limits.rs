@@ -571,12 +571,6 @@ pub fn cut_quoted(message: &str) -> String {
     out
 }
 
-// The classifier's searches (issue 26, the exchange search's table).
-
-/// The most positions one exchange search (24.3, the captures that follow
-/// a first capture) keeps in its transposition table: past it, the search
-/// goes on without storing more, so its memory stays bounded.
-pub const EXCHANGE_TABLE_ENTRIES: usize = 4_096;
 // Gomoku's clocks (src/gomoku/clock.rs).
 
 /// The most seconds any one time of a Gomoku clock log may give (a time

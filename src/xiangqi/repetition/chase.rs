@@ -320,68 +320,9 @@ struct Searcher<'a> {
     starter: Color,
     /// The point of the first capture.
     target: Square,
-    /// The answers of this search's nodes ([`transposition`]): the line a
-    /// node found, with the lengths of the line it was given.
-    table: transposition::Table<(Acc, [u8; 3])>,
 }
 
 impl Searcher<'_> {
-    /// [`Searcher::search_node`], answered from the table when the node was
-    /// searched before ([`transposition`]: the same line, the same
-    /// positions counted).
-    fn search(
-        &mut self,
-        pos: &Position,
-        so_far: &Acc,
-        plies: u32,
-        checks_left: u32,
-        window: (i32, i32),
-    ) -> Acc {
-        if plies == 0 {
-            return self.search_node(pos, so_far, plies, checks_left, window);
-        }
-        let node = transposition::Node::new(
-            pos.board_key(),
-            so_far.gained(),
-            so_far.lost(),
-            so_far.last_move().map(|m| m.to),
-            so_far.last_reply_elsewhere,
-            plies,
-            checks_left,
-            window,
-        );
-        if let Some(((found, [g, l, m]), visited)) = self.table.get(&node)
-            && self.nodes + visited <= self.limit
-        {
-            self.nodes += visited;
-            let mut r = *so_far;
-            for &u in &found.gained[usize::from(g)..usize::from(found.n_gained)] {
-                r.gain(u);
-            }
-            for &u in &found.lost[usize::from(l)..usize::from(found.n_lost)] {
-                r.lose(u);
-            }
-            for &mv in &found.line[usize::from(m)..usize::from(found.n_line)] {
-                r.push(mv);
-            }
-            r.mated = found.mated;
-            r.last_reply_elsewhere = found.last_reply_elsewhere;
-            return r;
-        }
-        let start = self.nodes;
-        let r = self.search_node(pos, so_far, plies, checks_left, window);
-        // A search that reached the node bound is not stored: its answer
-        // depends on where the count stood.
-        if self.nodes <= self.limit {
-            self.table.put(
-                node,
-                (r, [so_far.n_gained, so_far.n_lost, so_far.n_line]),
-                self.nodes - start,
-            );
-        }
-        r
-    }
-
     /// Captures-only search; the side to move may stop unless in check; the
     /// other side may also give `checks_left` quiet checks.
     /// The starting side's gains elsewhere count only when the exchange made
@@ -389,8 +330,11 @@ impl Searcher<'_> {
     /// that unrelated gains do not count for this target; the other side may
     /// capture anywhere (各吃各子, 26.5).
     ///
-    /// Kept whole (about 160 lines): one node of the capture search, its
-    /// stand-pat, move ordering and cutoffs reading in order.
+    /// Kept whole (about 170 lines): one node of the capture search, its
+    /// stand-pat, move ordering and cutoffs reading in order. No table:
+    /// a transposition table within one search (until 27 November 2026)
+    /// answered under 2% of its lookups, and storing every node cost more
+    /// than the nodes it saved.
     fn search_node(
         &mut self,
         pos: &Position,
@@ -404,6 +348,30 @@ impl Searcher<'_> {
         let side = pos.turn();
         let in_check = pos.is_check();
         let last_to = so_far.last_move().map(|m| m.to);
+        // Standing pat is a line when not in check. A node that returns the
+        // line as it stands — at the plies' end, past the node bound, or when
+        // standing pat already cuts the search off (alpha-beta, below) —
+        // needs no move list, only whether the side to move has a legal move
+        // at all (a side with none is mated): the positions counted and the
+        // line returned are those of generating its moves first, for about
+        // a third of the nodes without generating them.
+        let stand = (!in_check).then(|| score(so_far, starter));
+        let cut = stand.is_some_and(|v| {
+            if side == starter {
+                v >= window.1
+            } else {
+                v <= window.0
+            }
+        });
+        if plies == 0 || self.nodes > self.limit || cut {
+            if !pos.has_legal_move_given(in_check) {
+                // Mated (or stalemated, also a loss, 3.3).
+                let mut r = *so_far;
+                r.mated = Some(side);
+                return r;
+            }
+            return *so_far;
+        }
         // Only captures (every move when in check) and the defender's
         // checks are looked at: test legality for those alone.
         let (mut moves, any_legal) = if in_check {
@@ -424,30 +392,19 @@ impl Searcher<'_> {
         }
         // The best line so far and its score; standing pat is a line when
         // not in check.
-        let mut best: Option<(Acc, i32)> = if in_check {
-            None
-        } else {
-            Some((*so_far, score(so_far, starter)))
-        };
-        if plies == 0 || self.nodes > self.limit {
-            return best.map_or(*so_far, |b| b.0);
-        }
+        let mut best: Option<(Acc, i32)> = stand.map(|v| (*so_far, v));
         // Alpha-beta on the total order below: the starting side maximises,
         // the other minimises; a line that cannot change the choice above
         // is not searched further. The line chosen is the one plain
         // minimax would choose (the first of the best, in the order the
         // moves are tried: most valuable victim first, below).
+        // Standing pat did not cut the search off (above): it narrows the
+        // window.
         let (mut alpha, mut beta) = window;
-        if let Some((_, v)) = best {
+        if let Some(v) = stand {
             if side == starter {
-                if v >= beta {
-                    return *so_far;
-                }
                 alpha = alpha.max(v);
             } else {
-                if v <= alpha {
-                    return *so_far;
-                }
                 beta = beta.min(v);
             }
         }
@@ -506,8 +463,11 @@ impl Searcher<'_> {
             // cannon is met by 车4进3, 帅五退一 forced, 车4进1 and 车4平8 — the
             // rook on 二 is lost, and 炮9退2 is no 献).
             let quiet_check = capture.is_none() && !in_check;
-            let counted = quiet_check && !after.has_single_legal_move();
-            let r = self.search(
+            // Whether it counts is read only by this side's nodes two plies
+            // down that search moves: with two plies left or fewer there are
+            // none, and the forced answer is not looked for.
+            let counted = quiet_check && plies > 2 && !after.has_single_legal_move();
+            let r = self.search_node(
                 &after,
                 &next,
                 plies - 1,
@@ -607,9 +567,8 @@ fn exchange_search_uncached(
         root_moves: &root_moves,
         starter,
         target: mv.to,
-        table: transposition::Table::new(),
     };
-    let r = s.search(
+    let r = s.search_node(
         &after,
         &start,
         limits.exchange_plies.min(LINE_CAP as u32 - 1),
