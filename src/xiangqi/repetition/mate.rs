@@ -58,8 +58,9 @@ impl MateSearch {
 }
 
 /// What [`Search::attack`] found from a position with a number of checks
-/// left, and the positions it visited to find it.
-type Found = (Option<(Move, u32)>, u64);
+/// left, the positions it visited to find it, and whether its checks ran
+/// out on some line ([`Search::ran_out`]).
+type Found = (Option<(Move, u32)>, u64, bool);
 
 /// A key of [`Known`]: a position with the attacker to move and the checks
 /// left, with its hash computed once — [`Search::attack`] looks the key up
@@ -117,6 +118,12 @@ struct Search<'a> {
     /// again would not reach the node bound, and its positions are counted
     /// as if visited, so the answer and the bound are the same as without it.
     known: Known,
+    /// Whether the search since this was last cleared reached a defence
+    /// with no check left ([`Search::defend`] with none): only there does
+    /// the number of checks allowed matter. A search that never gets there
+    /// finds the same, visiting the same positions, with more checks
+    /// allowed (see [`mate_by_checks_searched`]).
+    ran_out: bool,
 }
 
 impl Search<'_> {
@@ -128,6 +135,7 @@ impl Search<'_> {
             spared,
             pos: pos.clone(),
             known: SPARE.with(|k| std::mem::take(&mut *k.borrow_mut())),
+            ran_out: false,
         }
     }
 
@@ -145,16 +153,20 @@ impl Search<'_> {
             return None;
         }
         let key = Key::new(self.pos.board_key(), checks);
-        if let Some(&(found, used)) = self.known.get(&key)
+        if let Some(&(found, used, ran_out)) = self.known.get(&key)
             && self.nodes + used <= self.limit
         {
             self.nodes += used;
+            self.ran_out |= ran_out;
             return found;
         }
         let start = self.nodes;
+        let outer = std::mem::replace(&mut self.ran_out, false);
         let found = self.attack_searched(checks);
+        let ran_out = self.ran_out;
+        self.ran_out |= outer;
         if !self.exhausted && self.known.len() < MEMO_ENTRIES {
-            self.known.insert(key, (found, self.nodes - start));
+            self.known.insert(key, (found, self.nodes - start, ran_out));
         }
         found
     }
@@ -197,6 +209,7 @@ impl Search<'_> {
     fn defend(&mut self, checks: u32) -> Option<u32> {
         if checks == 0 {
             // No check left: mated only if there is no defence at all.
+            self.ran_out = true;
             self.nodes += 1;
             return if self.pos.has_legal_move_in_check() {
                 None
@@ -265,12 +278,31 @@ fn mate_by_checks_searched(
     // Iterative deepening finds short mates fast and reports the shortest.
     let mut answer = MateSearch::NoMate;
     for depth in 1..=limit.checks {
+        s.ran_out = false;
+        let start = s.nodes;
         if let Some((first, checks)) = s.attack(depth) {
             answer = MateSearch::Mate { first, checks };
             break;
         }
         if s.exhausted {
             answer = MateSearch::LimitReached;
+            break;
+        }
+        if !s.ran_out {
+            // Every line of this depth ended (mated, or with no check or no
+            // defence left to try) before its checks ran out; the number of
+            // checks allowed is read nowhere else, so each deeper iteration
+            // would visit the same positions and find no mate either. They
+            // are counted instead of searched: the answer, and whether the
+            // node bound is reached, are the same.
+            let per_depth = s.nodes - start;
+            for _ in depth + 1..=limit.checks {
+                s.nodes += per_depth;
+                if s.nodes > s.limit {
+                    answer = MateSearch::LimitReached;
+                    break;
+                }
+            }
             break;
         }
     }
@@ -289,11 +321,14 @@ pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool
     s.pos.play_in_place(first);
     let mut mates = false;
     for more in 0..limit.checks {
+        s.ran_out = false;
         if s.defend(more).is_some() {
             mates = true;
             break;
         }
-        if s.exhausted {
+        // Out of checks nowhere: more checks would find no mate either
+        // (see `mate_by_checks_searched`).
+        if s.exhausted || !s.ran_out {
             break;
         }
     }
