@@ -263,8 +263,9 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     /// The Zobrist key of `board` and `turn` ([`zobrist_key`]), kept up to
-    /// date by every constructor and by [`Position::play_unchecked`] and
-    /// [`Position::pass`]: a function of the board and the side to move, so
+    /// date by every constructor and by [`Position::play_unchecked`],
+    /// [`Position::pass`] and [`Position::play_in_place`] with its
+    /// [`Position::unplay_in_place`]: a function of the board and the side to move, so
     /// the derived `Eq` and `Hash` stay consistent. Only the scratch
     /// `make`/`unmake` pairs inside one call leave it stale in between (the
     /// position is back as it was before anything reads it).
@@ -1450,11 +1451,9 @@ impl Position {
     /// consequences are adjudicated elsewhere, e.g. 自杀).
     pub fn play_unchecked(&self, mv: Move) -> Position {
         let mut next = self.clone();
-        let (f, t) = (mv.from.index(), mv.to.index());
-        let moved = self.board[f] as usize;
+        let moved = self.board[mv.from.index()] as usize;
         let captured = next.make(mv);
-        next.key ^=
-            ZOBRIST[f][moved] ^ ZOBRIST[t][moved] ^ ZOBRIST[t][captured as usize] ^ ZOBRIST_BLACK;
+        next.key ^= Self::key_change(mv, moved, captured);
         if captured != 0 {
             next.halfmoves = 0;
         } else {
@@ -2006,9 +2005,20 @@ impl Position {
     /// search reads them); returns what [`Position::unplay_in_place`] needs.
     #[inline]
     pub(crate) fn play_in_place(&mut self, mv: Move) -> u8 {
+        let moved = self.board[mv.from.index()] as usize;
         let captured = self.make(mv);
+        self.key ^= Self::key_change(mv, moved, captured);
         self.turn = self.turn.opponent();
         captured
+    }
+
+    /// What playing `mv` of the piece coded `moved`, taking the piece coded
+    /// `captured` (0 for none), does to the Zobrist key: the same change
+    /// undoes it.
+    #[inline]
+    fn key_change(mv: Move, moved: usize, captured: u8) -> u64 {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        ZOBRIST[f][moved] ^ ZOBRIST[t][moved] ^ ZOBRIST[t][captured as usize] ^ ZOBRIST_BLACK
     }
 
     /// Takes back `mv`, played by [`Position::play_in_place`], which
@@ -2017,61 +2027,8 @@ impl Position {
     pub(crate) fn unplay_in_place(&mut self, mv: Move, captured: u8) {
         self.turn = self.turn.opponent();
         self.unmake(mv, captured);
-    }
-
-    /// [`Position::checking_moves`], in the same order, tried on this
-    /// position itself (each trial is unmade) instead of a copy, and without
-    /// looking for another legal move when there is no check.
-    pub(crate) fn checking_moves_in_place(&mut self) -> MoveList {
-        let info = self.check_info();
-        let legality = self.legality(self.is_check());
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
-        let mut out = MoveList::new();
-        for &mv in pseudo.iter() {
-            if self.gives_check_with(mv, &info) && self.is_safe(mv, &legality) {
-                out.push(mv);
-            }
-        }
-        out
-    }
-
-    /// [`Position::legal_moves`], in the same order, of a side to move
-    /// known to be in check (3.1), tried on this position itself.
-    pub(crate) fn legal_moves_in_check(&mut self) -> MoveList {
-        debug_assert!(self.is_check());
-        let legality = self.legality(true);
-        let mut pseudo = MoveList::new();
-        self.gen_pseudo(&mut pseudo);
-        let mut out = MoveList::new();
-        for &mv in pseudo.iter() {
-            if self.is_safe(mv, &legality) {
-                out.push(mv);
-            }
-        }
-        out
-    }
-
-    /// [`Position::has_legal_move`] of a side to move known to be in check
-    /// (3.1): the king's steps first (the likeliest escape), then piece by
-    /// piece, stopping at the first legal move.
-    pub(crate) fn has_legal_move_in_check(&mut self) -> bool {
-        debug_assert!(self.is_check());
-        let legality = self.legality(true);
-        let king = legality.king;
-        let mut moves = MoveList::new();
-        self.gen_piece(king, self.board[king], false, &mut moves);
-        if moves.iter().any(|&mv| self.is_safe(mv, &legality)) {
-            return true;
-        }
-        for s in points(self.occupied[self.turn.index()] & !(1u128 << king)) {
-            moves.len = 0;
-            self.gen_piece(s, self.board[s], false, &mut moves);
-            if moves.iter().any(|&mv| self.is_safe(mv, &legality)) {
-                return true;
-            }
-        }
-        false
+        let moved = self.board[mv.from.index()] as usize;
+        self.key ^= Self::key_change(mv, moved, captured);
     }
 }
 
@@ -2290,8 +2247,15 @@ mod tests {
                     if legal.is_empty() {
                         break;
                     }
-                    pos =
-                        pos.play_unchecked(legal.as_slice()[(seed % legal.len() as u64) as usize]);
+                    let mv = legal.as_slice()[(seed % legal.len() as u64) as usize];
+                    // Played in place and taken back, the key follows the
+                    // board both ways.
+                    let mut in_place = pos.clone();
+                    let captured = in_place.play_in_place(mv);
+                    assert_eq!(in_place.key, fresh(&in_place));
+                    in_place.unplay_in_place(mv, captured);
+                    assert_eq!(in_place.key, pos.key);
+                    pos = pos.play_unchecked(mv);
                 }
             }
         }

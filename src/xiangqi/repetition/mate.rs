@@ -174,7 +174,7 @@ impl Search<'_> {
     /// [`Search::attack`], searched.
     fn attack_searched(&mut self, checks: u32) -> Option<(Move, u32)> {
         let mut best: Option<(Move, u32)> = None;
-        for &mv in self.pos.checking_moves_in_place().iter() {
+        for &mv in self.pos.checking_moves().iter() {
             if self
                 .spared
                 .iter()
@@ -211,13 +211,13 @@ impl Search<'_> {
             // No check left: mated only if there is no defence at all.
             self.ran_out = true;
             self.nodes += 1;
-            return if self.pos.has_legal_move_in_check() {
+            return if self.pos.has_legal_move() {
                 None
             } else {
                 Some(0)
             };
         }
-        let mut replies = self.pos.legal_moves_in_check();
+        let mut replies = self.pos.legal_moves();
         if replies.is_empty() {
             return Some(0);
         }
@@ -349,10 +349,10 @@ pub fn mate_in_one(pos: &Position) -> Option<Move> {
 fn mate_in_one_searched(pos: &Position) -> Option<Move> {
     // The checking moves are the legal moves that check, in the same order.
     let mut scratch = pos.clone();
-    let checks = scratch.checking_moves_in_place();
+    let checks = scratch.checking_moves();
     checks.iter().copied().find(|&mv| {
         let captured = scratch.play_in_place(mv);
-        let mated = !scratch.has_legal_move_in_check();
+        let mated = !scratch.has_legal_move();
         scratch.unplay_in_place(mv, captured);
         mated
     })
