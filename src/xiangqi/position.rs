@@ -547,6 +547,21 @@ struct Legality {
 }
 
 impl Legality {
+    /// When in check: where the piece of the side to move on `s` may go
+    /// and still answer the check, as far as [`Position::is_safe_view`]'s
+    /// first test goes — anywhere for the king and for a piece standing on
+    /// a checking line (leaving it may answer the check), otherwise only a
+    /// point of a checking line. `ours` is the side's points. The moves
+    /// left out are exactly those that test rejects without making them.
+    #[inline]
+    fn evasion_targets(&self, s: usize, ours: u128) -> u128 {
+        if s == self.king || self.evasions & (1u128 << s) != 0 {
+            !ours
+        } else {
+            self.evasions & !ours
+        }
+    }
+
     /// Restricts the piece on `s` to the points `allowed`.
     #[inline]
     fn pin(&mut self, s: u8, allowed: u128) {
@@ -1250,7 +1265,12 @@ impl Position {
             let mut moves = MoveList::new();
             for s in points(ours) {
                 moves.len = 0;
-                self.gen_piece(s, self.board[s], false, &mut moves);
+                self.gen_piece_into(
+                    s,
+                    self.board[s],
+                    legality.evasion_targets(s, ours),
+                    &mut moves,
+                );
                 for &mv in moves.iter() {
                     if self.is_safe_view(mv, legality) {
                         found += 1;
@@ -1292,9 +1312,22 @@ impl Position {
     /// The legal moves: pseudo-legal moves that do not expose one's own king.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
         let in_check = self.is_check();
         let legality = self.legality(in_check);
+        if in_check {
+            // Only the moves that may answer the check, in the same order.
+            let ours = self.occupied[self.turn.index()];
+            for s in points(ours) {
+                self.gen_piece_into(
+                    s,
+                    self.board[s],
+                    legality.evasion_targets(s, ours),
+                    &mut list,
+                );
+            }
+        } else {
+            self.gen_pseudo(&mut list);
+        }
         self.retain_legal(&mut list, &legality, |_, _| true);
         list
     }
