@@ -1861,11 +1861,6 @@ impl Position {
     /// on the enemy king's lines or, for a horse, its horse points — as
     /// [`Position::checking_moves`] does. `info` must be this position's
     /// [`Position::check_info`] and `in_check` its [`Position::is_check`].
-    ///
-    /// Not called yet: added for the exchange search's `search_node`
-    /// (`repetition::chase`, kept by another change), whose defender nodes
-    /// ask exactly this of `legal_moves_selected`; tested against it here.
-    #[allow(dead_code)]
     pub(crate) fn legal_captures_and_checks(
         &self,
         in_check: bool,

@@ -375,12 +375,11 @@ impl Searcher<'_> {
         // Only captures (every move when in check) and the defender's
         // checks are looked at: test legality for those alone.
         let (mut moves, any_legal) = if in_check {
-            pos.legal_moves_selected(in_check, |_, _| true)
+            let moves = pos.legal_moves();
+            let any = !moves.is_empty();
+            (moves, any)
         } else if side != starter && checks_left > 0 {
-            let info = pos.check_info();
-            pos.legal_moves_selected(in_check, |p, mv| {
-                p.piece_at(mv.to).is_some() || p.gives_check_with(mv, &info)
-            })
+            pos.legal_captures_and_checks(in_check, &pos.check_info())
         } else {
             pos.legal_captures(in_check)
         };
