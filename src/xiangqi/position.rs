@@ -1830,10 +1830,8 @@ impl Position {
     /// [`Position::checking_moves`] does. `info` must be this position's
     /// [`Position::check_info`] and `in_check` its [`Position::is_check`].
     ///
-    /// Not called yet: added for the exchange search's `search_node`
-    /// (`repetition::chase`, kept by another change), whose defender nodes
-    /// ask exactly this of `legal_moves_selected`; tested against it here.
-    #[allow(dead_code)]
+    /// The exchange search's `search_node` (`repetition::chase`) asks it at
+    /// its defender nodes; tested against `legal_moves_selected` here.
     pub(crate) fn legal_captures_and_checks(
         &self,
         in_check: bool,
