@@ -1861,6 +1861,9 @@ impl Position {
     /// on the enemy king's lines or, for a horse, its horse points — as
     /// [`Position::checking_moves`] does. `info` must be this position's
     /// [`Position::check_info`] and `in_check` its [`Position::is_check`].
+    ///
+    /// The exchange search's `search_node` (`repetition::chase`) asks it at
+    /// its defender nodes; tested against `legal_moves_selected` here.
     pub(crate) fn legal_captures_and_checks(
         &self,
         in_check: bool,

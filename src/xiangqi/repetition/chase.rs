@@ -25,7 +25,9 @@ use crate::xiangqi::board::{Color, Piece, PieceKind, Square};
 use crate::xiangqi::position::{Move, MoveList, Position};
 use crate::xiangqi::repetition::material::{self, Trade, Unit};
 use crate::xiangqi::repetition::memo;
-use crate::xiangqi::repetition::protection::{ValueContext, recapturable_after, unit_at};
+use crate::xiangqi::repetition::protection::{
+    ValueContext, recapturable_after, recapturable_after_in_place, unit_at,
+};
 use crate::xiangqi::repetition::ruling::Target;
 use crate::xiangqi::repetition::transposition;
 
@@ -210,6 +212,29 @@ impl Acc {
             .map(|i| self.line[usize::from(i)])
     }
 
+    /// What a move changes in a line, for [`Acc::restore`]: the search
+    /// pushes onto one accumulator and takes the move back after its child
+    /// instead of copying the line at every move.
+    fn mark(&self) -> (u8, u8, u8, Option<bool>) {
+        (
+            self.n_gained,
+            self.n_lost,
+            self.n_line,
+            self.last_reply_elsewhere,
+        )
+    }
+
+    /// Takes the line back to [`Acc::mark`]; the units and moves past the
+    /// counts are never read.
+    fn restore(&mut self, mark: (u8, u8, u8, Option<bool>)) {
+        (
+            self.n_gained,
+            self.n_lost,
+            self.n_line,
+            self.last_reply_elsewhere,
+        ) = mark;
+    }
+
     fn into_result(self) -> LineResult {
         LineResult {
             gained: self.gained().to_vec(),
@@ -335,10 +360,17 @@ impl Searcher<'_> {
     /// a transposition table within one search (until 27 November 2026)
     /// answered under 2% of its lookups, and storing every node cost more
     /// than the nodes it saved.
+    ///
+    /// The position and the line are walked in place: each move is played
+    /// on `pos` and pushed on `so_far`, and both are taken back after its
+    /// child, so that they are as they were when the node returns (the
+    /// nodes visited and the lines returned are those of copying them; only
+    /// the copies are saved). `pos`'s key and clocks stay those of the
+    /// root inside (`Position::play_in_place`): nothing here reads them.
     fn search_node(
         &mut self,
-        pos: &Position,
-        so_far: &Acc,
+        pos: &mut Position,
+        so_far: &mut Acc,
         plies: u32,
         checks_left: u32,
         window: (i32, i32),
@@ -379,7 +411,10 @@ impl Searcher<'_> {
             let any = !moves.is_empty();
             (moves, any)
         } else if side != starter && checks_left > 0 {
-            pos.legal_captures_and_checks(in_check, &pos.check_info())
+            // The same list, in the same order, as selecting captures and
+            // checks among all legal moves, generating only the candidates.
+            let info = pos.check_info();
+            pos.legal_captures_and_checks(in_check, &info)
         } else {
             pos.legal_captures(in_check)
         };
@@ -408,16 +443,30 @@ impl Searcher<'_> {
             }
         }
         // Most valuable victim first, least valuable attacker first among
-        // them: the order that cuts the search shortest.
-        moves.as_mut_slice().sort_by_key(|m| {
-            let victim = pos
-                .piece_at(m.to)
-                .map_or(0, |p| material::order_value(p.kind));
-            let attacker = pos
-                .piece_at(m.from)
-                .map_or(0, |p| material::order_value(p.kind));
-            (std::cmp::Reverse(victim), attacker)
-        });
+        // them: the order that cuts the search shortest. Each key is
+        // computed once, packed with the move's place in the list (so that
+        // the unstable sort keeps the stable sort's order) and the move.
+        {
+            let mut keyed = [0u32; MoveList::CAPACITY];
+            let n = moves.len();
+            for (i, m) in moves.iter().enumerate() {
+                let victim = pos.piece_at(m.to).map_or(0, |p| order_rank(p.kind));
+                let attacker = pos.piece_at(m.from).map_or(0, |p| order_rank(p.kind));
+                keyed[i] = ((7 - victim) << 25)
+                    | (attacker << 22)
+                    | ((i as u32) << 14)
+                    | ((m.from.index() as u32) << 7)
+                    | m.to.index() as u32;
+            }
+            let keyed = &mut keyed[..n];
+            keyed.sort_unstable();
+            for (dst, k) in moves.as_mut_slice().iter_mut().zip(keyed.iter()) {
+                *dst = Move::new(
+                    Square::from_index_unchecked(((k >> 7) & 0x7f) as u8),
+                    Square::from_index_unchecked((k & 0x7f) as u8),
+                );
+            }
+        }
         let not_losing = material::judge(so_far.gained(), so_far.lost()) != Trade::Loss;
         for &mv in moves.iter() {
             let capture = pos.piece_at(mv.to);
@@ -437,26 +486,27 @@ impl Searcher<'_> {
                         .piece_at(mv.from)
                         .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn)))
                     || (self.root_moves.iter().any(|&m| m == mv)
-                        && (self.already_free.contains(&mv.to) || recapturable_after(pos, mv))))
+                        && (self.already_free.contains(&mv.to)
+                            || recapturable_after_in_place(pos, mv))))
             {
                 continue;
             }
-            let mut next = *so_far;
-            if let Some(victim) = capture {
-                if victim.kind == PieceKind::King {
-                    continue;
-                }
-                if let Some(u) = unit_at(pos, mv.to, self.ctx) {
-                    if side == starter {
-                        next.gain(u);
-                    } else {
-                        next.lose(u);
-                        next.last_reply_elsewhere = Some(mv.to != target && Some(mv.to) != last_to);
-                    }
+            if capture.is_some_and(|victim| victim.kind == PieceKind::King) {
+                continue;
+            }
+            let mark = so_far.mark();
+            if capture.is_some()
+                && let Some(u) = unit_at(pos, mv.to, self.ctx)
+            {
+                if side == starter {
+                    so_far.gain(u);
+                } else {
+                    so_far.lose(u);
+                    so_far.last_reply_elsewhere = Some(mv.to != target && Some(mv.to) != last_to);
                 }
             }
-            next.push(mv);
-            let after = pos.play_unchecked(mv);
+            so_far.push(mv);
+            let captured = pos.play_in_place(mv);
             // A quiet check of the defender's counts against its budget,
             // unless it leaves a single answer (参考图34: 相三进一 taking the
             // cannon is met by 车4进3, 帅五退一 forced, 车4进1 and 车4平8 — the
@@ -465,14 +515,16 @@ impl Searcher<'_> {
             // Whether it counts is read only by this side's nodes two plies
             // down that search moves: with two plies left or fewer there are
             // none, and the forced answer is not looked for.
-            let counted = quiet_check && plies > 2 && !after.has_single_legal_move();
+            let counted = quiet_check && plies > 2 && !pos.has_single_legal_move();
             let r = self.search_node(
-                &after,
-                &next,
+                pos,
+                so_far,
                 plies - 1,
                 checks_left - u32::from(counted),
                 (alpha, beta),
             );
+            pos.unplay_in_place(mv, captured);
+            so_far.restore(mark);
             // Choices inside the search use a total order ([`score`]: the
             // rulebook's pairwise comparison is not transitive once pawns
             // float, 26.7), so the result does not depend on the order moves
@@ -505,6 +557,18 @@ impl Searcher<'_> {
             }
         }
         best.map_or(*so_far, |b| b.0)
+    }
+}
+
+/// The rank of [`material::order_value`] (0 for no piece): the same order
+/// in three bits, for the exchange search's packed sort keys.
+fn order_rank(kind: PieceKind) -> u32 {
+    match kind {
+        PieceKind::Pawn => 1,
+        PieceKind::Advisor | PieceKind::Elephant => 2,
+        PieceKind::Horse | PieceKind::Cannon => 3,
+        PieceKind::Rook => 4,
+        PieceKind::King => 5,
     }
 }
 
@@ -556,7 +620,7 @@ fn exchange_search_uncached(
         start.gain(u);
     }
     start.push(mv);
-    let after = pos.play_unchecked(mv);
+    let mut after = pos.play_unchecked(mv);
     let root_moves = pos.legal_moves();
     let mut s = Searcher {
         ctx,
@@ -568,8 +632,8 @@ fn exchange_search_uncached(
         target: mv.to,
     };
     let r = s.search_node(
-        &after,
-        &start,
+        &mut after,
+        &mut start,
         limits.exchange_plies.min(LINE_CAP as u32 - 1),
         limits.defender_checks,
         (i32::MIN, i32::MAX),

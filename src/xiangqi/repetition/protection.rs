@@ -44,3 +44,13 @@ pub fn unit_at(pos: &Position, sq: Square, ctx: &ValueContext) -> Option<Unit> {
 pub fn recapturable_after(pos: &Position, capture: Move) -> bool {
     pos.play_unchecked(capture).can_move_to(capture.to)
 }
+
+/// [`recapturable_after`], the capture played on `pos` itself and taken
+/// back (no copy of the position; `can_move_to` reads neither the key nor
+/// the clocks that `Position::play_in_place` leaves as they were).
+pub(crate) fn recapturable_after_in_place(pos: &mut Position, capture: Move) -> bool {
+    let captured = pos.play_in_place(capture);
+    let answer = pos.can_move_to(capture.to);
+    pos.unplay_in_place(capture, captured);
+    answer
+}
