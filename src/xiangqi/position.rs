@@ -547,6 +547,26 @@ struct Legality {
 }
 
 impl Legality {
+    /// Whether the pseudo-legal `mv` keeps the king safe, when the masks
+    /// alone tell; `None` when the move must be tried: a king move, or any
+    /// move that may answer a check. In check, a move that neither leaves
+    /// nor reaches a point of a checking line (the checker, the points
+    /// between, a cannon's screen, a horse's leg) leaves the king in check.
+    #[inline]
+    fn decides(&self, mv: Move) -> Option<bool> {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if self.in_check {
+            if f != self.king && self.evasions & ((1u128 << f) | (1u128 << t)) == 0 {
+                return Some(false);
+            }
+            return None;
+        }
+        if f == self.king {
+            return None;
+        }
+        Some(self.keeps_king_safe(f, t))
+    }
+
     /// When in check: where the piece of the side to move on `s` may go
     /// and still answer the check, as far as [`Position::is_safe_view`]'s
     /// first test goes — anywhere for the king and for a piece standing on
@@ -1190,37 +1210,18 @@ impl Position {
     /// any move while in check, is made (on this scratch copy) and unmade.
     #[inline]
     fn is_safe(&mut self, mv: Move, legality: &Legality) -> bool {
-        let (f, t) = (mv.from.index(), mv.to.index());
-        if legality.in_check {
-            // A move that neither leaves nor reaches a point of a checking
-            // line (the checker, the points between, a cannon's screen, a
-            // horse's leg) leaves the king in check.
-            if f != legality.king && legality.evasions & ((1u128 << f) | (1u128 << t)) == 0 {
-                return false;
-            }
-            return !self.exposed_after(mv, true);
-        }
-        if f == legality.king {
-            return !self.exposed_after(mv, false);
-        }
-        legality.keeps_king_safe(f, t)
+        legality
+            .decides(mv)
+            .unwrap_or_else(|| !self.exposed_after(mv, legality.in_check))
     }
 
     /// [`Position::is_safe`] without a scratch copy: the moves it would make
     /// are read through [`Position::exposed_after_view`].
     #[inline]
     fn is_safe_view(&self, mv: Move, legality: &Legality) -> bool {
-        let (f, t) = (mv.from.index(), mv.to.index());
-        if legality.in_check {
-            if f != legality.king && legality.evasions & ((1u128 << f) | (1u128 << t)) == 0 {
-                return false;
-            }
-            return !self.exposed_after_view(mv, true);
-        }
-        if f == legality.king {
-            return !self.exposed_after_view(mv, false);
-        }
-        legality.keeps_king_safe(f, t)
+        legality
+            .decides(mv)
+            .unwrap_or_else(|| !self.exposed_after_view(mv, legality.in_check))
     }
 
     /// Keeps, in place and in order, the moves of `list` that

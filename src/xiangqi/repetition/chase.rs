@@ -447,16 +447,19 @@ impl Searcher<'_> {
         // computed once, packed with the move's place in the list (so that
         // the unstable sort keeps the stable sort's order) and the move.
         {
-            let mut keyed = [0u32; MoveList::CAPACITY];
+            let mut keyed = [0u64; MoveList::CAPACITY];
             let n = moves.len();
+            let value = |sq: Square| {
+                pos.piece_at(sq).map_or(0, |p| {
+                    u64::from(material::order_value(p.kind).unsigned_abs())
+                })
+            };
             for (i, m) in moves.iter().enumerate() {
-                let victim = pos.piece_at(m.to).map_or(0, |p| order_rank(p.kind));
-                let attacker = pos.piece_at(m.from).map_or(0, |p| order_rank(p.kind));
-                keyed[i] = ((7 - victim) << 25)
-                    | (attacker << 22)
-                    | ((i as u32) << 14)
-                    | ((m.from.index() as u32) << 7)
-                    | m.to.index() as u32;
+                keyed[i] = ((255 - value(m.to)) << 40)
+                    | (value(m.from) << 32)
+                    | ((i as u64) << 14)
+                    | ((m.from.index() as u64) << 7)
+                    | m.to.index() as u64;
             }
             let keyed = &mut keyed[..n];
             keyed.sort_unstable();
@@ -557,18 +560,6 @@ impl Searcher<'_> {
             }
         }
         best.map_or(*so_far, |b| b.0)
-    }
-}
-
-/// The rank of [`material::order_value`] (0 for no piece): the same order
-/// in three bits, for the exchange search's packed sort keys.
-fn order_rank(kind: PieceKind) -> u32 {
-    match kind {
-        PieceKind::Pawn => 1,
-        PieceKind::Advisor | PieceKind::Elephant => 2,
-        PieceKind::Horse | PieceKind::Cannon => 3,
-        PieceKind::Rook => 4,
-        PieceKind::King => 5,
     }
 }
 
