@@ -1822,11 +1822,11 @@ impl Position {
     /// The legal moves that give check.
     ///
     /// In generation order, as [`Position::legal_moves`] gives them. Only
-    /// the moves [`Position::gives_check_with`] looks at further are
-    /// generated: every move of a piece whose leaving may discover a check
-    /// ([`CheckInfo::discover`]), and of the others only those landing on the
-    /// enemy king's file or rank or, for a horse, on a point it attacks the
-    /// king from. The moves skipped are exactly those it rejects at once.
+    /// the moves that can give check are generated: every move of a piece
+    /// whose leaving may discover a check, and of the others only those
+    /// landing on the enemy king's file or rank or, for a horse, on a point
+    /// it attacks the king from; the moves skipped are exactly those the
+    /// check test rejects at once.
     pub fn checking_moves(&self) -> MoveList {
         let info = self.check_info();
         let in_check = self.is_check();
