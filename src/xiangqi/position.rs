@@ -1007,6 +1007,24 @@ impl Position {
         self.exposed_after_view(mv, self.is_check())
     }
 
+    /// The code of the piece on each point after the pseudo-legal `mv`,
+    /// read through the board without making the move: the moved piece on
+    /// `to`, nothing on `from`.
+    #[inline]
+    fn board_after(&self, mv: Move) -> impl Fn(usize) -> u8 + Copy + '_ {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let moved = self.board[f];
+        move |x: usize| {
+            if x == f {
+                0
+            } else if x == t {
+                moved
+            } else {
+                self.board[x]
+            }
+        }
+    }
+
     /// [`Position::exposed_after`] without making the move: the board after
     /// it is read through a view (the moved piece on `to`, nothing on
     /// `from`), so no copy of the position is needed to ask. The same
@@ -1016,16 +1034,7 @@ impl Position {
         let us = self.turn;
         let k = self.kings[us.index()] as usize;
         let (f, t) = (mv.from.index(), mv.to.index());
-        let moved = self.board[f];
-        let after = |x: usize| {
-            if x == f {
-                0
-            } else if x == t {
-                moved
-            } else {
-                self.board[x]
-            }
-        };
+        let after = self.board_after(mv);
         let king_after = if f == k { t } else { k };
         // The other side's pieces after the move: less any captured on `to`.
         let them_after = self.occupied[us.opponent().index()] & !(1u128 << t);
@@ -1726,17 +1735,7 @@ impl Position {
         let them = self.turn.opponent();
         let k = self.kings[them.index()] as usize;
         let (f, t) = (mv.from.index(), mv.to.index());
-        // The board after the move, read without making it.
-        let moved = self.board[f];
-        let after = |x: usize| {
-            if x == f {
-                0
-            } else if x == t {
-                moved
-            } else {
-                self.board[x]
-            }
-        };
+        let after = self.board_after(mv);
         // The mover's pieces after the move.
         let ours_after = (self.occupied[self.turn.index()] & !(1u128 << f)) | (1u128 << t);
         if already_attacked {
