@@ -319,30 +319,30 @@ fn pawn_reaches(d: usize, color: Color, x: u8) -> bool {
 
 /// Whether a rook, cannon or pawn of `by` attacks the point `s` along the
 /// ray of direction `d` ([`DIRS`](crate::xiangqi::tables::DIRS)) from it, on the
-/// board `at` (the code of the piece on each point).
+/// board `at` (the code of the piece on each point), whose occupied points
+/// are `all` (bit `index`). Only the first two pieces along the ray are
+/// read, found as bits: the first attacks if it is a rook, or a pawn next
+/// to `s` stepping onto it; the second if it is a cannon — the answer of
+/// walking the ray point by point.
 #[inline]
-fn attacked_along_on(at: impl Fn(usize) -> u8, s: usize, d: usize, by: Color) -> bool {
-    let rook = code(by, PieceKind::Rook);
-    let cannon = code(by, PieceKind::Cannon);
-    let pawn = code(by, PieceKind::Pawn);
-    let mut screened = false;
-    for (i, &t) in RAYS[s][d].squares().iter().enumerate() {
-        let p = at(t as usize);
-        if p == 0 {
-            continue;
-        }
-        if screened {
-            return p == cannon;
-        }
-        if p == rook {
-            return true;
-        }
-        if i == 0 && p == pawn && pawn_reaches(d, by, t) {
-            return true;
-        }
-        screened = true;
+fn attacked_along_on(at: impl Fn(usize) -> u8, all: u128, s: usize, d: usize, by: Color) -> bool {
+    let blockers = RAY_MASKS[s][d] & all;
+    if blockers == 0 {
+        return false;
     }
-    false
+    let first = nearest(blockers, d) as usize;
+    let p = at(first);
+    if p == code(by, PieceKind::Rook) {
+        return true;
+    }
+    if p == code(by, PieceKind::Pawn)
+        && RAYS[s][d].squares().first() == Some(&(first as u8))
+        && pawn_reaches(d, by, first as u8)
+    {
+        return true;
+    }
+    let rest = blockers & !(1u128 << first);
+    rest != 0 && at(nearest(rest, d) as usize) == code(by, PieceKind::Cannon)
 }
 
 /// Whether a horse of `by` attacks the point `s` on the board `at`; with
@@ -376,6 +376,7 @@ fn horse_attacks_on(
 #[inline]
 fn attacked_since_on(
     at: impl Fn(usize) -> u8 + Copy,
+    all: u128,
     s: usize,
     by: Color,
     f: usize,
@@ -384,9 +385,11 @@ fn attacked_since_on(
 ) -> bool {
     let df = ray_direction(s, f);
     let dt = ray_direction(s, t);
-    df.is_some_and(|d| along_possible(s, d, by_occ) && attacked_along_on(at, s, d, by))
+    df.is_some_and(|d| along_possible(s, d, by_occ) && attacked_along_on(at, all, s, d, by))
         || (dt != df
-            && dt.is_some_and(|d| along_possible(s, d, by_occ) && attacked_along_on(at, s, d, by)))
+            && dt.is_some_and(|d| {
+                along_possible(s, d, by_occ) && attacked_along_on(at, all, s, d, by)
+            }))
         || (HORSE_ATTACKER_MASKS[s] & by_occ != 0 && horse_attacks_on(at, s, by, Some((f, t))))
 }
 
@@ -403,8 +406,14 @@ fn along_possible(s: usize, d: usize, by_occ: u128) -> bool {
 /// [`attacked_since_on`]: only the lines and horse points with a piece of
 /// `by` are looked at.
 #[inline]
-fn is_attacked_on(at: impl Fn(usize) -> u8 + Copy, s: usize, by: Color, by_occ: u128) -> bool {
-    (0..4).any(|d| along_possible(s, d, by_occ) && attacked_along_on(at, s, d, by))
+fn is_attacked_on(
+    at: impl Fn(usize) -> u8 + Copy,
+    all: u128,
+    s: usize,
+    by: Color,
+    by_occ: u128,
+) -> bool {
+    (0..4).any(|d| along_possible(s, d, by_occ) && attacked_along_on(at, all, s, d, by))
         || (HORSE_ATTACKER_MASKS[s] & by_occ != 0 && horse_attacks_on(at, s, by, None))
 }
 
@@ -878,14 +887,28 @@ impl Position {
     /// Whether a piece of `by` attacks the point `sq`, i.e. could capture a
     /// piece standing there by the movements of 2.2 (the flying king aside).
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        is_attacked_on(|x| self.board[x], sq.index(), by, self.occupied[by.index()])
+        is_attacked_on(
+            |x| self.board[x],
+            self.occupied[0] | self.occupied[1],
+            sq.index(),
+            by,
+            self.occupied[by.index()],
+        )
     }
 
     /// Whether `by` attacks the point `s` after the move from `f` to `t`,
     /// made on this board ([`attacked_since_on`]).
     #[inline]
     fn attacked_since(&self, s: usize, by: Color, f: usize, t: usize) -> bool {
-        attacked_since_on(|x| self.board[x], s, by, f, t, self.occupied[by.index()])
+        attacked_since_on(
+            |x| self.board[x],
+            self.occupied[0] | self.occupied[1],
+            s,
+            by,
+            f,
+            t,
+            self.occupied[by.index()],
+        )
     }
 
     /// Every move the movements of 2.2 allow, ignoring one's own king's safety.
@@ -1046,23 +1069,16 @@ impl Position {
         } else {
             (other, king_after)
         };
-        let facing = r % 9 == b % 9 && {
-            let mut s = r + 9;
-            let mut open = true;
-            while s < b {
-                if after(s) != 0 {
-                    open = false;
-                    break;
-                }
-                s += 9;
-            }
-            open
-        };
+        // Every piece after the move.
+        let all_after = ((self.occupied[0] | self.occupied[1]) & !(1u128 << f)) | (1u128 << t);
+        // Facing: on one file with nothing between (the red king's ray
+        // north, below the black king).
+        let facing = r % 9 == b % 9 && RAY_MASKS[r][0] & ((1u128 << b) - 1) & all_after == 0;
         facing
             || if in_check || f == k {
-                is_attacked_on(after, king_after, us.opponent(), them_after)
+                is_attacked_on(after, all_after, king_after, us.opponent(), them_after)
             } else {
-                attacked_since_on(after, k, us.opponent(), f, t, them_after)
+                attacked_since_on(after, all_after, k, us.opponent(), f, t, them_after)
             }
     }
 
@@ -1736,12 +1752,13 @@ impl Position {
         let k = self.kings[them.index()] as usize;
         let (f, t) = (mv.from.index(), mv.to.index());
         let after = self.board_after(mv);
-        // The mover's pieces after the move.
+        // The mover's pieces after the move, and every piece.
         let ours_after = (self.occupied[self.turn.index()] & !(1u128 << f)) | (1u128 << t);
+        let all_after = ((self.occupied[0] | self.occupied[1]) & !(1u128 << f)) | (1u128 << t);
         if already_attacked {
-            return is_attacked_on(after, k, self.turn, ours_after);
+            return is_attacked_on(after, all_after, k, self.turn, ours_after);
         }
-        attacked_since_on(after, k, self.turn, f, t, ours_after)
+        attacked_since_on(after, all_after, k, self.turn, f, t, ours_after)
     }
 
     /// A necessary condition for `mv` to give check, by geometry alone: the
@@ -2065,22 +2082,14 @@ impl Position {
 
 impl Position {
     /// Whether the side to move has a legal move, `in_check` saying whether
-    /// it is in check ([`Position::is_check`]): piece by piece, stopping at
-    /// the first legal move, where [`Position::has_legal_move`] generates
-    /// every move first — for searches whose node needs no move but must
-    /// know whether the side is mated (the exchange search's nodes that
-    /// stand pat, `repetition::chase`).
+    /// it is in check ([`Position::is_check`]): [`Position::has_legal_move`]
+    /// without asking again whether the side is in check — for searches
+    /// whose node needs no move but must know whether the side is mated
+    /// (the exchange search's nodes that stand pat, `repetition::chase`).
+    /// Out of check each piece's targets are a set cut by its pins, and no
+    /// move is tried but the king's steps ([`Position::legal_count_given`]).
     pub(crate) fn has_legal_move_given(&self, in_check: bool) -> bool {
-        let mut scratch = self.clone();
-        let legality = self.legality(in_check);
-        for s in points(self.occupied[self.turn.index()]) {
-            let mut moves = MoveList::new();
-            self.gen_piece(s, self.board[s], false, &mut moves);
-            if moves.iter().any(|&mv| scratch.is_safe(mv, &legality)) {
-                return true;
-            }
-        }
-        false
+        self.any_legal_given(&self.legality(in_check))
     }
 }
 

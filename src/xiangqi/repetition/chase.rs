@@ -571,18 +571,42 @@ pub fn exchange_search(
     ctx: &ValueContext,
     limits: &ChaseLimits,
 ) -> LineResult {
-    exchange_search_counted(pos, mv, ctx, limits, &free_pieces(pos)).0
+    exchange_search_counted(pos, mv, ctx, limits, &free_pieces(pos), i32::MIN).0
+}
+
+/// The floor of [`exchange_search_counted`] for a caller that takes only a
+/// line of score class `class` or above ([`score`]: 0 a loss, 1 even, 2 an
+/// even mutual capture, 3 a gain): every line of a lower class scores at
+/// or below it, every line of that class or above above it (a class's
+/// scores lie within 10,000 of `class × 100,000`: [`proxy`]).
+const fn floor_below_class(class: i32) -> i32 {
+    class * 100_000 - 50_000
 }
 
 /// [`exchange_search`], also returning the positions it visited.
 /// `free` is [`free_pieces`] of `pos`, computed once by callers that search
 /// several captures from one position.
+///
+/// `floor`: the caller takes the line only when it scores above `floor`
+/// ([`score`]; `i32::MIN` for any line). The search starts with the window
+/// `(floor, i32::MAX)` instead of the whole range: the other side, to move
+/// after the capture, stops at its first reply that keeps the line at or
+/// below `floor`. When the best line scores above `floor`, alpha–beta with
+/// the narrower window returns the same line as with the whole range (every
+/// node on that line is searched with a window that holds its value, and
+/// the first best child is taken, as before); otherwise the line returned
+/// scores at or below `floor`, as the best one does, and the caller does not
+/// take it. With the same move order, a narrower window visits a part of
+/// the positions the whole range visits, in the same order, so it reaches
+/// the node bound only where the whole range would. `floor` is part of the
+/// table's key.
 fn exchange_search_counted(
     pos: &Position,
     mv: Move,
     ctx: &ValueContext,
     limits: &ChaseLimits,
     free: &[Square],
+    floor: i32,
 ) -> (LineResult, u64) {
     memo::cached(
         |m| &mut m.exchanges,
@@ -592,8 +616,9 @@ fn exchange_search_counted(
             memo::value_key(ctx),
             *limits,
             free.to_vec(),
+            floor,
         ),
-        || exchange_search_uncached(pos, mv, ctx, limits, free),
+        || exchange_search_uncached(pos, mv, ctx, limits, free, floor),
     )
 }
 
@@ -604,6 +629,7 @@ fn exchange_search_uncached(
     ctx: &ValueContext,
     limits: &ChaseLimits,
     free: &[Square],
+    floor: i32,
 ) -> (LineResult, u64) {
     let starter = pos.turn();
     let mut start = Acc::new();
@@ -627,7 +653,7 @@ fn exchange_search_uncached(
         &mut start,
         limits.exchange_plies.min(LINE_CAP as u32 - 1),
         limits.defender_checks,
-        (i32::MIN, i32::MAX),
+        (floor, i32::MAX),
     );
     (r.into_result(), s.nodes)
 }
@@ -737,7 +763,9 @@ fn winning_captures(
     legal
         .iter()
         .filter(|m| m.to == target)
-        .map(|&mv| exchange_search_counted(pos, mv, ctx, limits, free).0)
+        // Only a gain or an even mutual capture is taken: score class 2 or
+        // above.
+        .map(|&mv| exchange_search_counted(pos, mv, ctx, limits, free, floor_below_class(2)).0)
         .filter(|r| match r.trade(starter) {
             Trade::Gain => true,
             Trade::Even => r.mated.is_none() && mutual(r),
@@ -1166,7 +1194,19 @@ fn forced_gain_searched(
             let mut l2 = line.clone();
             let res = {
                 let free = free.get_or_insert_with(|| free_pieces_uncompensated(&after));
-                let (r2, used) = exchange_search_counted(&after, mv, ctx, limits, free);
+                // Taken below: a gain (score class 3), or for a strong
+                // piece an even mutual capture (class 2).
+                let floor = floor_below_class(
+                    if matches!(
+                        victim.kind,
+                        PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon
+                    ) {
+                        2
+                    } else {
+                        3
+                    },
+                );
+                let (r2, used) = exchange_search_counted(&after, mv, ctx, limits, free, floor);
                 *nodes += used;
                 l2.gained.extend(r2.gained);
                 l2.lost.extend(r2.lost);

@@ -35,8 +35,10 @@ type ThreatsKey = (BoardKey, ValueContext, ChaseLimits);
 /// The question [`crate::xiangqi::repetition::mate::mate_by_checks_sparing`]
 /// answers: the position, the pieces spared and the bound.
 type MateKey = (BoardKey, Vec<(Square, Piece)>, MateLimit);
-/// The exchange after a first capture, given the pieces already free.
-type ExchangeKey = (BoardKey, Move, ValueContext, ChaseLimits, Vec<Square>);
+/// The exchange after a first capture, given the pieces already free, and
+/// the floor below which the caller takes no exact line
+/// (`chase::exchange_search_counted`).
+type ExchangeKey = (BoardKey, Move, ValueContext, ChaseLimits, Vec<Square>, i32);
 /// The best capture of one target.
 type CaptureKey = (BoardKey, Square, ValueContext, ChaseLimits);
 /// One node of a gain through checks (`chase::forced_gain`): the position,
