@@ -20,8 +20,8 @@ use thiserror::Error;
 use crate::xiangqi::board::{Color, Piece, PieceKind, Square, reachable};
 use crate::xiangqi::fen::{FenError, Setup};
 use crate::xiangqi::tables::{
-    ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKER_MASKS, HORSE_ATTACKERS, KING, PAWN, RAY_MASKS, RAYS,
-    ZOBRIST, ZOBRIST_BLACK,
+    ADVISOR, ADVISOR_MASKS, ELEPHANT, ELEPHANT_MASKS, HORSE, HORSE_ATTACKER_MASKS, HORSE_ATTACKERS,
+    HORSE_MASKS, KING, KING_MASKS, PAWN, PAWN_MASKS, RAY_MASKS, RAYS, ZOBRIST, ZOBRIST_BLACK,
 };
 
 /// A move from one point to another (2.3: 一着).
@@ -949,6 +949,18 @@ impl Position {
                 list.push(Move::new(from, Square::from_index_unchecked(to)));
             }
         };
+        // A piece none of whose targets `mask` holds is not walked.
+        let span = match p & 7 {
+            1 => KING_MASKS[s],
+            2 => ADVISOR_MASKS[s],
+            3 => ELEPHANT_MASKS[s],
+            4 => HORSE_MASKS[s],
+            7 => PAWN_MASKS[self.turn.index()][s],
+            _ => !0,
+        };
+        if span & mask == 0 {
+            return;
+        }
         match p & 7 {
             1 => KING[s].iter().for_each(|(to, _)| add(to)),
             2 => ADVISOR[s].iter().for_each(|(to, _)| add(to)),
@@ -974,6 +986,9 @@ impl Position {
                 let all = self.occupied[0] | self.occupied[1];
                 let cannon = p & 7 == 6;
                 for (d, &ray) in RAY_MASKS[s].iter().enumerate() {
+                    if ray & mask == 0 {
+                        continue;
+                    }
                     let reach = line_reach(ray, d, all, cannon) & mask;
                     push_along(reach, d, from, list);
                 }

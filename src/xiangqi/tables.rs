@@ -275,6 +275,38 @@ pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
 /// The points of [`HORSE_ATTACKERS`] as a set (bit `index`).
 pub(crate) static HORSE_ATTACKER_MASKS: [u128; 90] = build_horse_attacker_masks();
 
+/// The targets of each point's [`Steps`] as a set (bit `index`), the
+/// steps' empty points aside: a piece none of whose targets is wanted is
+/// not walked ([`crate::xiangqi::position`]'s generator).
+const fn step_masks(steps: &[Steps; 90]) -> [u128; 90] {
+    let mut masks = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < steps[s].len as usize {
+            masks[s] |= 1u128 << steps[s].to[i];
+            i += 1;
+        }
+        s += 1;
+    }
+    masks
+}
+
+/// [`step_masks`] of [`KING`], [`ADVISOR`], [`ELEPHANT`], [`HORSE`] and
+/// [`PAWN`] (by side).
+pub(crate) static KING_MASKS: [u128; 90] = step_masks(&build_palace_steps(false));
+/// See [`KING_MASKS`].
+pub(crate) static ADVISOR_MASKS: [u128; 90] = step_masks(&build_palace_steps(true));
+/// See [`KING_MASKS`].
+pub(crate) static ELEPHANT_MASKS: [u128; 90] = step_masks(&build_elephant());
+/// See [`KING_MASKS`].
+pub(crate) static HORSE_MASKS: [u128; 90] = step_masks(&build_horse());
+/// See [`KING_MASKS`].
+pub(crate) static PAWN_MASKS: [[u128; 90]; 2] = {
+    let pawn = build_pawn();
+    [step_masks(&pawn[0]), step_masks(&pawn[1])]
+};
+
 /// One step of splitmix64: the next state and its output, for the fixed
 /// pseudo-random Zobrist numbers below (no dependency, the same numbers on
 /// every build).

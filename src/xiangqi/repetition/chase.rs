@@ -1195,17 +1195,31 @@ fn forced_gain_searched(
             let res = {
                 let free = free.get_or_insert_with(|| free_pieces_uncompensated(&after));
                 // Taken below: a gain (score class 3), or for a strong
-                // piece an even mutual capture (class 2).
-                let floor = floor_below_class(
-                    if matches!(
-                        victim.kind,
-                        PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon
-                    ) {
-                        2
-                    } else {
-                        3
-                    },
-                );
+                // piece an even mutual capture (class 2) — judged on the
+                // whole line. When the line before the exchange gained
+                // nothing, the whole line is judged no better than the
+                // exchange alone (what it lost only adds losses, which
+                // never improve a trade: tested below,
+                // `a_loss_added_never_improves_a_trade`), so an exchange
+                // held below the floor is not taken either way; after a
+                // gain it is searched whole.
+                let floor = if line.gained.is_empty()
+                    && line.mated.is_none()
+                    && line.last_reply_elsewhere.is_none()
+                {
+                    floor_below_class(
+                        if matches!(
+                            victim.kind,
+                            PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon
+                        ) {
+                            2
+                        } else {
+                            3
+                        },
+                    )
+                } else {
+                    i32::MIN
+                };
                 let (r2, used) = exchange_search_counted(&after, mv, ctx, limits, free, floor);
                 *nodes += used;
                 l2.gained.extend(r2.gained);
@@ -1564,6 +1578,52 @@ mod tests {
     /// positions against the bound): each figure's start asked with no
     /// table, then with one table open for all of them in turn, so that
     /// answers stored for one position are found from others.
+    /// What the floor of the gains through checks relies on
+    /// (`forced_gain_searched`): adding a lost unit never makes a trade
+    /// better (26.6, 26.7), over every pair of multisets of up to three
+    /// units each.
+    #[test]
+    fn a_loss_added_never_improves_a_trade() {
+        use PieceKind::*;
+        let kinds = [
+            Unit::new(Rook),
+            Unit::new(Horse),
+            Unit::new(Cannon),
+            Unit::new(Advisor),
+            Unit::new(Elephant),
+            Unit::pawn(true),
+            Unit::pawn(false),
+        ];
+        let mut sets: Vec<Vec<Unit>> = vec![Vec::new()];
+        for _ in 0..3 {
+            let longer: Vec<Vec<Unit>> = sets
+                .iter()
+                .filter(|s| s.len() == sets.last().map_or(0, Vec::len))
+                .flat_map(|s| {
+                    kinds.iter().map(move |&u| {
+                        let mut t = s.clone();
+                        t.push(u);
+                        t
+                    })
+                })
+                .collect();
+            sets.extend(longer);
+        }
+        let mut checked = 0;
+        for g in &sets {
+            for l in &sets {
+                let before = material::judge(g, l);
+                for &u in &kinds {
+                    let mut more = l.clone();
+                    more.push(u);
+                    assert!(material::judge(g, &more) <= before, "{g:?} for {more:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000);
+    }
+
     #[test]
     fn gains_through_checks_are_the_same_from_the_shared_table() {
         let positions = figure_starts();
