@@ -23,7 +23,7 @@
 
 use crate::xiangqi::board::{Color, Piece, PieceKind, Square};
 use crate::xiangqi::position::{Move, MoveList, Position};
-use crate::xiangqi::repetition::material::{self, Trade, Unit};
+use crate::xiangqi::repetition::material::{self, Balance, Trade, Unit};
 use crate::xiangqi::repetition::memo;
 use crate::xiangqi::repetition::protection::{
     ValueContext, recapturable_after, recapturable_after_in_place, unit_at,
@@ -130,12 +130,22 @@ impl LineResult {
 }
 
 /// What the scoring of a line reads: [`LineResult`], and the search's own
-/// fixed-size [`Acc`].
+/// fixed-size [`Acc`], which keeps the judgment and the worth of its units
+/// as it goes instead of counting them again at every node.
 trait Tally {
     fn gained(&self) -> &[Unit];
     fn lost(&self) -> &[Unit];
     fn mated(&self) -> Option<Color>;
     fn last_reply_elsewhere(&self) -> Option<bool>;
+    /// [`material::judge`] of the units gained and lost.
+    fn judge(&self) -> Trade {
+        material::judge(self.gained(), self.lost())
+    }
+    /// The [`unit_worth`] of the units gained less that of those lost.
+    fn worth(&self) -> i32 {
+        self.gained().iter().map(unit_worth).sum::<i32>()
+            - self.lost().iter().map(unit_worth).sum::<i32>()
+    }
 }
 
 impl Tally for LineResult {
@@ -171,6 +181,21 @@ struct Acc {
     n_line: u8,
     mated: Option<Color>,
     last_reply_elsewhere: Option<bool>,
+    /// The units gained and lost so far, as [`material::judge`] reads them.
+    balance: Balance,
+    /// Their [`unit_worth`], gained less lost.
+    worth: i32,
+}
+
+/// What [`Acc::restore`] puts back.
+#[derive(Clone, Copy)]
+struct Mark {
+    n_gained: u8,
+    n_lost: u8,
+    n_line: u8,
+    last_reply_elsewhere: Option<bool>,
+    balance: Balance,
+    worth: i32,
 }
 
 impl Acc {
@@ -186,6 +211,8 @@ impl Acc {
             n_line: 0,
             mated: None,
             last_reply_elsewhere: None,
+            balance: Balance::default(),
+            worth: 0,
         }
     }
 
@@ -194,11 +221,15 @@ impl Acc {
     fn gain(&mut self, u: Unit) {
         self.gained[usize::from(self.n_gained)] = u;
         self.n_gained += 1;
+        self.balance.gain(u);
+        self.worth += unit_worth(&u);
     }
 
     fn lose(&mut self, u: Unit) {
         self.lost[usize::from(self.n_lost)] = u;
         self.n_lost += 1;
+        self.balance.lose(u);
+        self.worth -= unit_worth(&u);
     }
 
     fn push(&mut self, mv: Move) {
@@ -215,24 +246,28 @@ impl Acc {
     /// What a move changes in a line, for [`Acc::restore`]: the search
     /// pushes onto one accumulator and takes the move back after its child
     /// instead of copying the line at every move.
-    fn mark(&self) -> (u8, u8, u8, Option<bool>) {
-        (
-            self.n_gained,
-            self.n_lost,
-            self.n_line,
-            self.last_reply_elsewhere,
-        )
+    fn mark(&self) -> Mark {
+        Mark {
+            n_gained: self.n_gained,
+            n_lost: self.n_lost,
+            n_line: self.n_line,
+            last_reply_elsewhere: self.last_reply_elsewhere,
+            balance: self.balance,
+            worth: self.worth,
+        }
     }
 
     /// Takes the line back to [`Acc::mark`]; the units and moves past the
     /// counts are never read.
-    fn restore(&mut self, mark: (u8, u8, u8, Option<bool>)) {
-        (
-            self.n_gained,
-            self.n_lost,
-            self.n_line,
-            self.last_reply_elsewhere,
-        ) = mark;
+    fn restore(&mut self, mark: Mark) {
+        Mark {
+            n_gained: self.n_gained,
+            n_lost: self.n_lost,
+            n_line: self.n_line,
+            last_reply_elsewhere: self.last_reply_elsewhere,
+            balance: self.balance,
+            worth: self.worth,
+        } = mark;
     }
 
     fn into_result(self) -> LineResult {
@@ -259,6 +294,12 @@ impl Tally for Acc {
     fn last_reply_elsewhere(&self) -> Option<bool> {
         self.last_reply_elsewhere
     }
+    fn judge(&self) -> Trade {
+        self.balance.judge()
+    }
+    fn worth(&self) -> i32 {
+        self.worth
+    }
 }
 
 /// The rulebook's judgment of a line for the side that started it.
@@ -266,7 +307,7 @@ fn trade(r: &impl Tally, starter: Color) -> Trade {
     match r.mated() {
         Some(c) if c == starter => Trade::Loss,
         Some(_) => Trade::Gain,
-        None => material::judge(r.gained(), r.lost()),
+        None => r.judge(),
     }
 }
 
@@ -274,7 +315,16 @@ fn trade(r: &impl Tally, starter: Color) -> Trade {
 /// lines: a mate outweighs everything, then rook 20, horse and cannon 10,
 /// advisor and elephant 4, a pawn with value 3.
 fn proxy(r: &impl Tally, starter: Color) -> i32 {
-    let value = |u: &Unit| match u.kind {
+    match r.mated() {
+        Some(c) if c == starter => -10_000,
+        Some(_) => 10_000,
+        None => r.worth(),
+    }
+}
+
+/// What one unit weighs in [`proxy`].
+fn unit_worth(u: &Unit) -> i32 {
+    match u.kind {
         PieceKind::Rook => 20,
         PieceKind::Horse | PieceKind::Cannon => 10,
         PieceKind::Advisor | PieceKind::Elephant => 4,
@@ -286,11 +336,6 @@ fn proxy(r: &impl Tally, starter: Color) -> i32 {
             }
         }
         PieceKind::King => 1000,
-    };
-    match r.mated() {
-        Some(c) if c == starter => -10_000,
-        Some(_) => 10_000,
-        None => r.gained().iter().map(value).sum::<i32>() - r.lost().iter().map(value).sum::<i32>(),
     }
 }
 
@@ -470,7 +515,7 @@ impl Searcher<'_> {
                 );
             }
         }
-        let not_losing = material::judge(so_far.gained(), so_far.lost()) != Trade::Loss;
+        let not_losing = so_far.judge() != Trade::Loss;
         for &mv in moves.iter() {
             let capture = pos.piece_at(mv.to);
             // Elsewhere the starting side takes only what the exchange has
