@@ -2065,22 +2065,14 @@ impl Position {
 
 impl Position {
     /// Whether the side to move has a legal move, `in_check` saying whether
-    /// it is in check ([`Position::is_check`]): piece by piece, stopping at
-    /// the first legal move, where [`Position::has_legal_move`] generates
-    /// every move first — for searches whose node needs no move but must
-    /// know whether the side is mated (the exchange search's nodes that
-    /// stand pat, `repetition::chase`).
+    /// it is in check ([`Position::is_check`]): [`Position::has_legal_move`]
+    /// without testing for check again — for searches whose node needs no
+    /// move but must know whether the side is mated (the exchange search's
+    /// nodes that stand pat, `repetition::chase`). Out of check it counts
+    /// target sets ([`Position::legal_count_given`]) and stops at the first
+    /// piece that has one, instead of generating and testing each move.
     pub(crate) fn has_legal_move_given(&self, in_check: bool) -> bool {
-        let mut scratch = self.clone();
-        let legality = self.legality(in_check);
-        for s in points(self.occupied[self.turn.index()]) {
-            let mut moves = MoveList::new();
-            self.gen_piece(s, self.board[s], false, &mut moves);
-            if moves.iter().any(|&mv| scratch.is_safe(mv, &legality)) {
-                return true;
-            }
-        }
-        false
+        self.any_legal_given(&self.legality(in_check))
     }
 }
 
