@@ -406,6 +406,13 @@ impl Searcher<'_> {
     /// those of the root inside (`Position::play_in_place`): nothing here
     /// reads them.
     ///
+    /// `check_to_count`: the move that led here is a quiet check of the
+    /// defender, with more than two plies left where it was given; it
+    /// counts against `checks_left` unless it leaves a single answer
+    /// (参考图34, below). The node tells, from the answers it generates
+    /// anyway, instead of its parent counting them first; it reads
+    /// `checks_left` only after that.
+    ///
     /// Returns the [`score`] of the line chosen; the line itself is left in
     /// row `so_far.n_line` of the principal-variation table (the line as it
     /// stands and the moves after it: the lines chosen are those of
@@ -416,6 +423,7 @@ impl Searcher<'_> {
         so_far: &Acc,
         plies: u32,
         checks_left: u32,
+        check_to_count: bool,
         window: (i32, i32),
     ) -> i32 {
         let (starter, target) = (self.starter, self.target);
@@ -466,6 +474,17 @@ impl Searcher<'_> {
             // Mated (or stalemated, also a loss, 3.3).
             return self.mated(so_far, side);
         }
+        // In check (as after a check always), `moves` are all the legal
+        // moves: a single one is the forced answer.
+        let checks_left = checks_left
+            - u32::from(
+                check_to_count
+                    && if in_check {
+                        moves.len() != 1
+                    } else {
+                        !pos.has_single_legal_move()
+                    },
+            );
         // The score of the best line so far (the line itself in the
         // table's row); standing pat is a line when not in check.
         let mut best: Option<i32> = stand;
@@ -549,13 +568,14 @@ impl Searcher<'_> {
             let quiet_check = capture.is_none() && !in_check;
             // Whether it counts is read only by this side's nodes two plies
             // down that search moves: with two plies left or fewer there are
-            // none, and the forced answer is not looked for.
-            let counted = quiet_check && plies > 2 && !pos.has_single_legal_move();
+            // none, and the forced answer is not looked for. The child
+            // counts the answers (`check_to_count`).
             let v = self.search_node(
                 pos,
                 &child,
                 plies - 1,
-                checks_left - u32::from(counted),
+                checks_left,
+                quiet_check && plies > 2,
                 (alpha, beta),
             );
             pos.unplay_in_place(mv, captured);
@@ -665,6 +685,7 @@ fn exchange_search_uncached(
         &start,
         limits.exchange_plies.min(LINE_CAP as u32 - 1),
         limits.defender_checks,
+        false,
         (i32::MIN, i32::MAX),
     );
     // The line chosen, its units read again along it as the search read
