@@ -2098,11 +2098,11 @@ impl Position {
 impl Position {
     /// Whether the side to move has a legal move, `in_check` saying whether
     /// it is in check ([`Position::is_check`]): [`Position::has_legal_move`]
-    /// without asking again whether the side is in check — for searches
-    /// whose node needs no move but must know whether the side is mated
-    /// (the exchange search's nodes that stand pat, `repetition::chase`).
-    /// Out of check each piece's targets are a set cut by its pins, and no
-    /// move is tried but the king's steps ([`Position::legal_count_given`]).
+    /// without testing for check again — for searches whose node needs no
+    /// move but must know whether the side is mated (the exchange search's
+    /// nodes that stand pat, `repetition::chase`). Out of check it counts
+    /// target sets ([`Position::legal_count_given`]) and stops at the first
+    /// piece that has one, instead of generating and testing each move.
     pub(crate) fn has_legal_move_given(&self, in_check: bool) -> bool {
         self.any_legal_given(&self.legality(in_check))
     }

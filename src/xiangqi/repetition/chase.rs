@@ -23,7 +23,7 @@
 
 use crate::xiangqi::board::{Color, Piece, PieceKind, Square};
 use crate::xiangqi::position::{Move, MoveList, Position};
-use crate::xiangqi::repetition::material::{self, Trade, Unit};
+use crate::xiangqi::repetition::material::{self, Balance, Trade, Unit};
 use crate::xiangqi::repetition::memo;
 use crate::xiangqi::repetition::protection::{
     ValueContext, recapturable_after, recapturable_after_in_place, unit_at,
@@ -130,26 +130,56 @@ impl LineResult {
 }
 
 /// What the scoring of a line reads: [`LineResult`], and the search's own
-/// fixed-size [`Acc`].
+/// small [`Acc`], which keeps the judgment and the worth of its units as it
+/// goes instead of the units themselves.
 trait Tally {
-    fn gained(&self) -> &[Unit];
-    fn lost(&self) -> &[Unit];
     fn mated(&self) -> Option<Color>;
     fn last_reply_elsewhere(&self) -> Option<bool>;
+    /// [`material::judge`] of the units gained and lost.
+    fn judge(&self) -> Trade;
+    /// The [`unit_worth`] of the units gained less that of those lost.
+    fn worth(&self) -> i32;
 }
 
 impl Tally for LineResult {
-    fn gained(&self) -> &[Unit] {
-        &self.gained
-    }
-    fn lost(&self) -> &[Unit] {
-        &self.lost
-    }
     fn mated(&self) -> Option<Color> {
         self.mated
     }
     fn last_reply_elsewhere(&self) -> Option<bool> {
         self.last_reply_elsewhere
+    }
+    fn judge(&self) -> Trade {
+        material::judge(&self.gained, &self.lost)
+    }
+    fn worth(&self) -> i32 {
+        self.gained.iter().map(unit_worth).sum::<i32>()
+            - self.lost.iter().map(unit_worth).sum::<i32>()
+    }
+}
+
+/// Where a line records what its moves take: [`LineResult`] and [`Acc`],
+/// through the one [`Searcher::extend`].
+trait Record {
+    fn gain(&mut self, u: Unit);
+    /// `elsewhere`: [`LineResult::last_reply_elsewhere`] of this capture.
+    fn lose(&mut self, u: Unit, elsewhere: bool);
+    fn push(&mut self, mv: Move);
+    fn last_move(&self) -> Option<Move>;
+}
+
+impl Record for LineResult {
+    fn gain(&mut self, u: Unit) {
+        self.gained.push(u);
+    }
+    fn lose(&mut self, u: Unit, elsewhere: bool) {
+        self.lost.push(u);
+        self.last_reply_elsewhere = Some(elsewhere);
+    }
+    fn push(&mut self, mv: Move) {
+        self.line.push(mv);
+    }
+    fn last_move(&self) -> Option<Move> {
+        self.line.last().copied()
     }
 }
 
@@ -158,106 +188,72 @@ impl Tally for LineResult {
 /// capped there).
 const LINE_CAP: usize = 24;
 
-/// A line inside the exchange search: [`LineResult`] without allocation,
-/// copied from node to node (the search visits many thousands of nodes per
-/// threat; allocating three vectors at each was a tenth of the time).
+/// A line inside the exchange search, as far as choosing among lines
+/// reads it: its judgment and worth ([`Tally`]), its length and last move —
+/// a few bytes, copied where a line's units and moves would be (the search
+/// visits many thousands of nodes per threat; allocating three vectors at
+/// each was a tenth of the time, and copying 150-byte lines at each still
+/// cost). The moves of the line chosen are kept in the [`Searcher`]'s
+/// principal-variation table, and its units read again from the board by
+/// replaying them ([`exchange_search_uncached`]).
 #[derive(Clone, Copy)]
 struct Acc {
-    gained: [Unit; LINE_CAP],
-    lost: [Unit; LINE_CAP],
-    line: [Move; LINE_CAP],
-    n_gained: u8,
-    n_lost: u8,
+    /// The units gained and lost so far, as [`material::judge`] reads them.
+    balance: Balance,
+    /// Their [`unit_worth`], gained less lost.
+    worth: i32,
+    /// The moves played.
     n_line: u8,
+    last: Option<Move>,
     mated: Option<Color>,
     last_reply_elsewhere: Option<bool>,
 }
 
 impl Acc {
     fn new() -> Acc {
-        let nothing = Unit::new(PieceKind::Pawn);
-        let a1 = Square::from_index_unchecked(0);
         Acc {
-            gained: [nothing; LINE_CAP],
-            lost: [nothing; LINE_CAP],
-            line: [Move::new(a1, a1); LINE_CAP],
-            n_gained: 0,
-            n_lost: 0,
+            balance: Balance::default(),
+            worth: 0,
             n_line: 0,
+            last: None,
             mated: None,
             last_reply_elsewhere: None,
         }
     }
+}
 
-    // The pushes cannot overflow: a line holds at most LINE_CAP moves and
-    // each move adds at most one unit (the plies are capped accordingly).
+// A line holds at most LINE_CAP moves (the plies are capped accordingly).
+impl Record for Acc {
     fn gain(&mut self, u: Unit) {
-        self.gained[usize::from(self.n_gained)] = u;
-        self.n_gained += 1;
+        self.balance.gain(u);
+        self.worth += unit_worth(&u);
     }
-
-    fn lose(&mut self, u: Unit) {
-        self.lost[usize::from(self.n_lost)] = u;
-        self.n_lost += 1;
+    fn lose(&mut self, u: Unit, elsewhere: bool) {
+        self.balance.lose(u);
+        self.worth -= unit_worth(&u);
+        self.last_reply_elsewhere = Some(elsewhere);
     }
-
     fn push(&mut self, mv: Move) {
-        self.line[usize::from(self.n_line)] = mv;
+        self.last = Some(mv);
         self.n_line += 1;
     }
-
     fn last_move(&self) -> Option<Move> {
-        self.n_line
-            .checked_sub(1)
-            .map(|i| self.line[usize::from(i)])
-    }
-
-    /// What a move changes in a line, for [`Acc::restore`]: the search
-    /// pushes onto one accumulator and takes the move back after its child
-    /// instead of copying the line at every move.
-    fn mark(&self) -> (u8, u8, u8, Option<bool>) {
-        (
-            self.n_gained,
-            self.n_lost,
-            self.n_line,
-            self.last_reply_elsewhere,
-        )
-    }
-
-    /// Takes the line back to [`Acc::mark`]; the units and moves past the
-    /// counts are never read.
-    fn restore(&mut self, mark: (u8, u8, u8, Option<bool>)) {
-        (
-            self.n_gained,
-            self.n_lost,
-            self.n_line,
-            self.last_reply_elsewhere,
-        ) = mark;
-    }
-
-    fn into_result(self) -> LineResult {
-        LineResult {
-            gained: self.gained().to_vec(),
-            lost: self.lost().to_vec(),
-            mated: self.mated,
-            line: self.line[..usize::from(self.n_line)].to_vec(),
-            last_reply_elsewhere: self.last_reply_elsewhere,
-        }
+        self.last
     }
 }
 
 impl Tally for Acc {
-    fn gained(&self) -> &[Unit] {
-        &self.gained[..usize::from(self.n_gained)]
-    }
-    fn lost(&self) -> &[Unit] {
-        &self.lost[..usize::from(self.n_lost)]
-    }
     fn mated(&self) -> Option<Color> {
         self.mated
     }
     fn last_reply_elsewhere(&self) -> Option<bool> {
         self.last_reply_elsewhere
+    }
+    fn judge(&self) -> Trade {
+        self.balance.judge()
+    }
+    fn worth(&self) -> i32 {
+        self.worth
     }
 }
 
@@ -266,7 +262,7 @@ fn trade(r: &impl Tally, starter: Color) -> Trade {
     match r.mated() {
         Some(c) if c == starter => Trade::Loss,
         Some(_) => Trade::Gain,
-        None => material::judge(r.gained(), r.lost()),
+        None => r.judge(),
     }
 }
 
@@ -274,7 +270,16 @@ fn trade(r: &impl Tally, starter: Color) -> Trade {
 /// lines: a mate outweighs everything, then rook 20, horse and cannon 10,
 /// advisor and elephant 4, a pawn with value 3.
 fn proxy(r: &impl Tally, starter: Color) -> i32 {
-    let value = |u: &Unit| match u.kind {
+    match r.mated() {
+        Some(c) if c == starter => -10_000,
+        Some(_) => 10_000,
+        None => r.worth(),
+    }
+}
+
+/// What one unit weighs in [`proxy`].
+fn unit_worth(u: &Unit) -> i32 {
+    match u.kind {
         PieceKind::Rook => 20,
         PieceKind::Horse | PieceKind::Cannon => 10,
         PieceKind::Advisor | PieceKind::Elephant => 4,
@@ -286,11 +291,6 @@ fn proxy(r: &impl Tally, starter: Color) -> i32 {
             }
         }
         PieceKind::King => 1000,
-    };
-    match r.mated() {
-        Some(c) if c == starter => -10_000,
-        Some(_) => 10_000,
-        None => r.gained().iter().map(value).sum::<i32>() - r.lost().iter().map(value).sum::<i32>(),
     }
 }
 
@@ -345,9 +345,47 @@ struct Searcher<'a> {
     starter: Color,
     /// The point of the first capture.
     target: Square,
+    /// The principal variations: row `d` holds the moves after the first
+    /// `d` of the line the node at depth `d` chose (a triangular table: a
+    /// node that takes a child's line writes its move and the child's row
+    /// into its own), `pv_len[d]` of them, and `pv_mated[d]` whether that
+    /// line ends in a mate. Row `d` is the line as it stands (empty, no
+    /// mate) until the node takes a move.
+    pv: [[Move; LINE_CAP]; LINE_CAP + 1],
+    pv_len: [u8; LINE_CAP + 1],
+    pv_mated: [Option<Color>; LINE_CAP + 1],
 }
 
 impl Searcher<'_> {
+    /// Records `mv`, about to be played on `pos`, in `line`: what it takes
+    /// is gained when the starting side takes it, lost otherwise, and a
+    /// capture by the other side is elsewhere when it is neither on the
+    /// first capture's point nor taking back the piece that had just
+    /// captured (各吃各子, 26.5). The search records its moves and the line
+    /// it returns is rebuilt by the same steps.
+    fn extend(&self, line: &mut impl Record, pos: &Position, mv: Move) {
+        if pos.piece_at(mv.to).is_some()
+            && let Some(u) = unit_at(pos, mv.to, self.ctx)
+        {
+            if pos.turn() == self.starter {
+                line.gain(u);
+            } else {
+                let last_to = line.last_move().map(|m| m.to);
+                line.lose(u, mv.to != self.target && Some(mv.to) != last_to);
+            }
+        }
+        line.push(mv);
+    }
+
+    /// The score of `so_far` ending with `side` mated, recorded as the
+    /// node's line.
+    fn mated(&mut self, so_far: &Acc, side: Color) -> i32 {
+        self.pv_mated[usize::from(so_far.n_line)] = Some(side);
+        let mut r = *so_far;
+        r.mated = Some(side);
+        score(&r, self.starter)
+    }
+
     /// Captures-only search; the side to move may stop unless in check; the
     /// other side may also give `checks_left` quiet checks.
     /// The starting side's gains elsewhere count only when the exchange made
@@ -361,22 +399,38 @@ impl Searcher<'_> {
     /// answered under 2% of its lookups, and storing every node cost more
     /// than the nodes it saved.
     ///
-    /// The position and the line are walked in place: each move is played
-    /// on `pos` and pushed on `so_far`, and both are taken back after its
-    /// child, so that they are as they were when the node returns (the
-    /// nodes visited and the lines returned are those of copying them; only
-    /// the copies are saved). `pos`'s key and clocks stay those of the
-    /// root inside (`Position::play_in_place`): nothing here reads them.
+    /// The position is walked in place: each move is played on `pos` and
+    /// taken back after its child, so that it is as it was when the node
+    /// returns (the nodes visited and the lines returned are those of
+    /// copying it; only the copies are saved). `pos`'s key and clocks stay
+    /// those of the root inside (`Position::play_in_place`): nothing here
+    /// reads them.
+    ///
+    /// `check_to_count`: the move that led here is a quiet check of the
+    /// defender, with more than two plies left where it was given; it
+    /// counts against `checks_left` unless it leaves a single answer
+    /// (参考图34, below). The node tells, from the answers it generates
+    /// anyway, instead of its parent counting them first; it reads
+    /// `checks_left` only after that.
+    ///
+    /// Returns the [`score`] of the line chosen; the line itself is left in
+    /// row `so_far.n_line` of the principal-variation table (the line as it
+    /// stands and the moves after it: the lines chosen are those of
+    /// returning whole lines, as the search did until 27 November 2026).
     fn search_node(
         &mut self,
         pos: &mut Position,
-        so_far: &mut Acc,
+        so_far: &Acc,
         plies: u32,
         checks_left: u32,
+        check_to_count: bool,
         window: (i32, i32),
-    ) -> Acc {
+    ) -> i32 {
         let (starter, target) = (self.starter, self.target);
         self.nodes += 1;
+        let depth = usize::from(so_far.n_line);
+        self.pv_len[depth] = 0;
+        self.pv_mated[depth] = None;
         let side = pos.turn();
         let in_check = pos.is_check();
         let last_to = so_far.last_move().map(|m| m.to);
@@ -398,11 +452,9 @@ impl Searcher<'_> {
         if plies == 0 || self.nodes > self.limit || cut {
             if !pos.has_legal_move_given(in_check) {
                 // Mated (or stalemated, also a loss, 3.3).
-                let mut r = *so_far;
-                r.mated = Some(side);
-                return r;
+                return self.mated(so_far, side);
             }
-            return *so_far;
+            return stand.unwrap_or_else(|| score(so_far, starter));
         }
         // Only captures (every move when in check) and the defender's
         // checks are looked at: test legality for those alone.
@@ -420,13 +472,22 @@ impl Searcher<'_> {
         };
         if !any_legal {
             // Mated (or stalemated, also a loss, 3.3).
-            let mut r = *so_far;
-            r.mated = Some(side);
-            return r;
+            return self.mated(so_far, side);
         }
-        // The best line so far and its score; standing pat is a line when
-        // not in check.
-        let mut best: Option<(Acc, i32)> = stand.map(|v| (*so_far, v));
+        // In check (as after a check always), `moves` are all the legal
+        // moves: a single one is the forced answer.
+        let checks_left = checks_left
+            - u32::from(
+                check_to_count
+                    && if in_check {
+                        moves.len() != 1
+                    } else {
+                        !pos.has_single_legal_move()
+                    },
+            );
+        // The score of the best line so far (the line itself in the
+        // table's row); standing pat is a line when not in check.
+        let mut best: Option<i32> = stand;
         // Alpha-beta on the total order below: the starting side maximises,
         // the other minimises; a line that cannot change the choice above
         // is not searched further. The line chosen is the one plain
@@ -470,7 +531,7 @@ impl Searcher<'_> {
                 );
             }
         }
-        let not_losing = material::judge(so_far.gained(), so_far.lost()) != Trade::Loss;
+        let not_losing = so_far.judge() != Trade::Loss;
         for &mv in moves.iter() {
             let capture = pos.piece_at(mv.to);
             // Elsewhere the starting side takes only what the exchange has
@@ -497,18 +558,8 @@ impl Searcher<'_> {
             if capture.is_some_and(|victim| victim.kind == PieceKind::King) {
                 continue;
             }
-            let mark = so_far.mark();
-            if capture.is_some()
-                && let Some(u) = unit_at(pos, mv.to, self.ctx)
-            {
-                if side == starter {
-                    so_far.gain(u);
-                } else {
-                    so_far.lose(u);
-                    so_far.last_reply_elsewhere = Some(mv.to != target && Some(mv.to) != last_to);
-                }
-            }
-            so_far.push(mv);
+            let mut child = *so_far;
+            self.extend(&mut child, pos, mv);
             let captured = pos.play_in_place(mv);
             // A quiet check of the defender's counts against its budget,
             // unless it leaves a single answer (参考图34: 相三进一 taking the
@@ -517,35 +568,41 @@ impl Searcher<'_> {
             let quiet_check = capture.is_none() && !in_check;
             // Whether it counts is read only by this side's nodes two plies
             // down that search moves: with two plies left or fewer there are
-            // none, and the forced answer is not looked for.
-            let counted = quiet_check && plies > 2 && !pos.has_single_legal_move();
-            let r = self.search_node(
+            // none, and the forced answer is not looked for. The child
+            // counts the answers (`check_to_count`).
+            let v = self.search_node(
                 pos,
-                so_far,
+                &child,
                 plies - 1,
-                checks_left - u32::from(counted),
+                checks_left,
+                quiet_check && plies > 2,
                 (alpha, beta),
             );
             pos.unplay_in_place(mv, captured);
-            so_far.restore(mark);
             // Choices inside the search use a total order ([`score`]: the
             // rulebook's pairwise comparison is not transitive once pawns
             // float, 26.7), so the result does not depend on the order moves
             // are tried in; the line found is judged by the rulebook's model
             // at the end.
-            let v = score(&r, starter);
-            let take = match &best {
+            let take = match best {
                 None => true,
-                Some((_, b)) => {
+                Some(b) => {
                     if side == starter {
-                        v > *b
+                        v > b
                     } else {
-                        v < *b
+                        v < b
                     }
                 }
             };
             if take {
-                best = Some((r, v));
+                best = Some(v);
+                // This move and the child's line become the node's line.
+                let (rows, below) = self.pv.split_at_mut(depth + 1);
+                let n = usize::from(self.pv_len[depth + 1]);
+                rows[depth][0] = mv;
+                rows[depth][1..=n].copy_from_slice(&below[0][..n]);
+                self.pv_len[depth] = self.pv_len[depth + 1] + 1;
+                self.pv_mated[depth] = self.pv_mated[depth + 1];
                 if side == starter {
                     if v >= beta {
                         break;
@@ -559,7 +616,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        best.map_or(*so_far, |b| b.0)
+        best.unwrap_or_else(|| score(so_far, starter))
     }
 }
 
@@ -632,13 +689,8 @@ fn exchange_search_uncached(
     floor: i32,
 ) -> (LineResult, u64) {
     let starter = pos.turn();
-    let mut start = Acc::new();
-    if let Some(u) = unit_at(pos, mv.to, ctx) {
-        start.gain(u);
-    }
-    start.push(mv);
-    let mut after = pos.play_unchecked(mv);
     let root_moves = pos.legal_moves();
+    let a1 = Square::from_index_unchecked(0);
     let mut s = Searcher {
         ctx,
         nodes: 0,
@@ -647,15 +699,33 @@ fn exchange_search_uncached(
         root_moves: &root_moves,
         starter,
         target: mv.to,
+        pv: [[Move::new(a1, a1); LINE_CAP]; LINE_CAP + 1],
+        pv_len: [0; LINE_CAP + 1],
+        pv_mated: [None; LINE_CAP + 1],
     };
-    let r = s.search_node(
+    let mut start = Acc::new();
+    s.extend(&mut start, pos, mv);
+    let mut after = pos.play_unchecked(mv);
+    s.search_node(
         &mut after,
-        &mut start,
+        &start,
         limits.exchange_plies.min(LINE_CAP as u32 - 1),
         limits.defender_checks,
+        false,
         (floor, i32::MAX),
     );
-    (r.into_result(), s.nodes)
+    // The line chosen, its units read again along it as the search read
+    // them.
+    let mut result = LineResult::default();
+    let mut replay = pos.clone();
+    s.extend(&mut result, &replay, mv);
+    replay.play_in_place(mv);
+    for &m in &s.pv[1][..usize::from(s.pv_len[1])] {
+        s.extend(&mut result, &replay, m);
+        replay.play_in_place(m);
+    }
+    result.mated = s.pv_mated[1];
+    (result, s.nodes)
 }
 
 /// The enemy pieces the side to move can take with no recapture possible

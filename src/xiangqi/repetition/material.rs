@@ -134,6 +134,88 @@ pub fn judge(gained: &[Unit], lost: &[Unit]) -> Trade {
     }
 }
 
+/// A trade kept as it grows, one unit at a time: what [`judge`] reads of
+/// the two tallies is only their differences (strong, weak, pawns with
+/// value, kings, and whether more rooks were gained than lost), so one
+/// difference per count answers in constant time what [`judge`] answers by
+/// counting both lists again. The exchange search keeps one along its line
+/// and judges it at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Balance {
+    strong: i8,
+    weak: i8,
+    rooks: i8,
+    pawns: i8,
+    kings: i8,
+}
+
+impl Balance {
+    /// `sign` 1 for a unit gained, -1 for one lost (the counts of
+    /// [`tally`]; a line holds at most a few dozen units, far inside `i8`).
+    fn add(&mut self, u: Unit, sign: i8) {
+        match u.kind {
+            PieceKind::Rook => {
+                self.strong += 2 * sign;
+                self.rooks += sign;
+            }
+            PieceKind::Horse | PieceKind::Cannon => self.strong += sign,
+            PieceKind::Advisor | PieceKind::Elephant => self.weak += sign,
+            PieceKind::Pawn => {
+                if u.counts {
+                    self.pawns += sign;
+                }
+            }
+            PieceKind::King => self.kings += sign,
+        }
+    }
+
+    /// One more unit gained.
+    pub(crate) fn gain(&mut self, u: Unit) {
+        self.add(u, 1);
+    }
+
+    /// One more unit lost.
+    pub(crate) fn lose(&mut self, u: Unit) {
+        self.add(u, -1);
+    }
+
+    /// [`judge`] of everything gained and lost so far (the same answer:
+    /// the same tests on the same differences; `g.rooks > l.rooks` is
+    /// `rooks > 0`).
+    pub(crate) fn judge(&self) -> Trade {
+        if self.kings != 0 {
+            return if self.kings > 0 {
+                Trade::Gain
+            } else {
+                Trade::Loss
+            };
+        }
+        let (ds, dw, dp) = (self.strong, self.weak, self.pawns);
+        let pieces = if ds != 0 { ds.signum() } else { dw.signum() };
+        match (pieces, dp.signum()) {
+            (0, 0) => Trade::Even,
+            (0, 1) => Trade::Gain,
+            (0, _) => Trade::Loss,
+            (1, 0 | 1) => Trade::Gain,
+            (-1, 0 | -1) => Trade::Loss,
+            (1, _) => {
+                if ds >= 2 && self.rooks > 0 {
+                    Trade::Gain
+                } else {
+                    Trade::Even
+                }
+            }
+            (_, _) => {
+                if -ds >= 2 && self.rooks < 0 {
+                    Trade::Loss
+                } else {
+                    Trade::Even
+                }
+            }
+        }
+    }
+}
+
 /// A rough numeric value for ordering exchanges (the least valuable attacker
 /// captures first); rulings use [`judge`].
 pub fn order_value(kind: PieceKind) -> i32 {
@@ -153,6 +235,56 @@ mod tests {
 
     fn u(k: &[PieceKind]) -> Vec<Unit> {
         k.iter().map(|&k| Unit::new(k)).collect()
+    }
+
+    /// Every multiset of at most four units gained against every one of at
+    /// most four lost: the running balance judges as [`judge`] does.
+    #[test]
+    fn balance_judges_as_judge() {
+        let kinds = [
+            Unit::new(Rook),
+            Unit::new(Horse),
+            Unit::new(Cannon),
+            Unit::new(Advisor),
+            Unit::new(Elephant),
+            Unit::pawn(true),
+            Unit::pawn(false),
+            Unit::new(King),
+        ];
+        fn multisets(kinds: &[Unit], max: usize) -> Vec<Vec<Unit>> {
+            let mut out = vec![Vec::new()];
+            let mut frontier = vec![(Vec::new(), 0usize)];
+            for _ in 0..max {
+                let mut next = Vec::new();
+                for (set, from) in &frontier {
+                    for (i, &k) in kinds.iter().enumerate().skip(*from) {
+                        let mut s: Vec<Unit> = set.clone();
+                        s.push(k);
+                        out.push(s.clone());
+                        next.push((s, i));
+                    }
+                }
+                frontier = next;
+            }
+            out
+        }
+        let sets = multisets(&kinds, 4);
+        assert_eq!(sets.len(), 495);
+        for g in &sets {
+            for l in &sets {
+                let mut b = Balance::default();
+                // Interleaved, as a line gains and loses.
+                for i in 0..g.len().max(l.len()) {
+                    if let Some(&u) = l.get(i) {
+                        b.lose(u);
+                    }
+                    if let Some(&u) = g.get(i) {
+                        b.gain(u);
+                    }
+                }
+                assert_eq!(b.judge(), judge(g, l), "{g:?} for {l:?}");
+            }
+        }
     }
 
     #[test]
