@@ -140,7 +140,7 @@ pub fn judge(gained: &[Unit], lost: &[Unit]) -> Trade {
 /// difference per count answers in constant time what [`judge`] answers by
 /// counting both lists again. The exchange search keeps one along its line
 /// and judges it at every node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Balance {
     strong: i8,
     weak: i8,
@@ -167,6 +167,37 @@ impl Balance {
             }
             PieceKind::King => self.kings += sign,
         }
+    }
+
+    /// The balance of a trade that gains, less what it loses, `rooks`
+    /// rooks, `minor` horses or cannons, `weak` advisors or elephants and
+    /// `pawns` pawns with value (negative counts for more lost than
+    /// gained); in `i8`, as the counts of one board are.
+    pub(crate) fn of_counts(rooks: i8, minor: i8, weak: i8, pawns: i8) -> Balance {
+        Balance {
+            strong: 2 * rooks + minor,
+            weak,
+            rooks,
+            pawns,
+            kings: 0,
+        }
+    }
+
+    /// The balance of two trades made one after the other.
+    pub(crate) fn plus(self, o: Balance) -> Balance {
+        Balance {
+            strong: self.strong + o.strong,
+            weak: self.weak + o.weak,
+            rooks: self.rooks + o.rooks,
+            pawns: self.pawns + o.pawns,
+            kings: self.kings + o.kings,
+        }
+    }
+
+    /// Whether a king was taken on either side (never in a line of legal
+    /// moves).
+    pub(crate) fn has_kings(&self) -> bool {
+        self.kings != 0
     }
 
     /// One more unit gained.
