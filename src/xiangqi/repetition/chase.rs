@@ -688,9 +688,8 @@ fn floor_within_line(pos: &Position, line: &LineResult, strong: bool) -> i32 {
         /// The floors found, by what they are a function of alone (pure
         /// arithmetic on counts, kept for the thread's life; emptied when
         /// [`MEMO_ENTRIES`](crate::limits::MEMO_ENTRIES) are kept).
-        static FLOORS: std::cell::RefCell<
-            std::collections::HashMap<(material::Balance, bool, [i8; 8]), i32, memo::FastHash>,
-        > = std::cell::RefCell::new(std::collections::HashMap::default());
+        static FLOORS: std::cell::RefCell<FloorTable> =
+            std::cell::RefCell::new(FloorTable::default());
     }
     let key = (prior, strong, counts);
     if let Some(&f) = FLOORS.with(|t| t.borrow().get(&key).copied()).as_ref() {
@@ -706,6 +705,12 @@ fn floor_within_line(pos: &Position, line: &LineResult, strong: bool) -> i32 {
     });
     f
 }
+
+/// [`floor_within_line`]'s answers by what they are a function of: what
+/// the line before the exchange took, whether the victim is a strong
+/// piece, and the pieces of each side by kind.
+type FloorTable =
+    std::collections::HashMap<(material::Balance, bool, [i8; 8]), i32, memo::FastHash>;
 
 /// [`floor_within_line`], counted out.
 fn floor_searched(prior: material::Balance, strong: bool, counts: [i8; 8]) -> i32 {
