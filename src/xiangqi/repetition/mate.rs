@@ -92,6 +92,45 @@ impl Hash for Key {
 /// its search visited (see [`Search::known`]).
 type Known = HashMap<Key, Found, memo::FastHash>;
 
+/// What [`Search::attack`] finds with one check left when it spares
+/// nothing — a mate in one, the first checking move (in generation order)
+/// after which the defender has no legal move — and the positions it
+/// visits for it: each checking move tried and the defence after it, two
+/// for each. Whether its checks ran out on some line ([`Search::ran_out`])
+/// follows: they did if it tried a check.
+///
+/// A pure function of the position, so one table serves every search of a
+/// judgement that spares nothing, and [`mate_in_one`] (asked by the
+/// exchange search, `chase::forced_gain`, for the same positions): each
+/// answer is counted, when taken, as the positions it visited, as
+/// [`Search::known`]'s are, and the answers and bounds are those of
+/// searching again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MateInOne {
+    /// The mating move, if any.
+    first: Option<Move>,
+    /// The positions visited.
+    used: u64,
+}
+
+impl MateInOne {
+    /// From an answer of [`Search::attack`] with one check left.
+    fn of((found, used, _): Found) -> MateInOne {
+        MateInOne {
+            first: found.map(|(mv, _)| mv),
+            used,
+        }
+    }
+
+    /// As an answer of [`Search::attack`] with one check left.
+    fn found(self) -> Found {
+        (self.first.map(|mv| (mv, 1)), self.used, self.used > 0)
+    }
+}
+
+/// The mates in one already found, by position (see [`MateInOne`]).
+pub(crate) type MatesInOne = HashMap<BoardKey, MateInOne, memo::FastHash>;
+
 thread_local! {
     /// An empty [`Known`] kept between searches, so that each search does
     /// not grow a table of its own from nothing (its answers are cleared
@@ -118,6 +157,12 @@ struct Search<'a> {
     /// again would not reach the node bound, and its positions are counted
     /// as if visited, so the answer and the bound are the same as without it.
     known: Known,
+    /// The answers with one check left — mates in one — of every search of
+    /// the judgement that spares nothing, and of [`mate_in_one`]: lent by
+    /// the judgement's shared table ([`memo::Shared`]) while this search
+    /// runs, when one is open and nothing is spared (see [`MatesInOne`]).
+    /// Without it those answers go to [`Search::known`].
+    ones: Option<MatesInOne>,
     /// Whether the search since this was last cleared reached a defence
     /// with no check left ([`Search::defend`] with none): only there does
     /// the number of checks allowed matter. A search that never gets there
@@ -135,15 +180,53 @@ impl Search<'_> {
             spared,
             pos: pos.clone(),
             known: SPARE.with(|k| std::mem::take(&mut *k.borrow_mut())),
+            ones: if spared.is_empty() {
+                memo::lend(|m| &mut m.mates_in_one)
+            } else {
+                None
+            },
             ran_out: false,
         }
     }
 
-    /// Gives the table back to [`SPARE`], emptied.
+    /// Gives the table back to [`SPARE`], emptied, and the mates in one
+    /// back to the judgement's shared table.
     fn finish(mut self) {
         self.known.clear();
         self.known.shrink_to(SPARE_CAPACITY);
         SPARE.with(|k| *k.borrow_mut() = self.known);
+        if let Some(ones) = self.ones {
+            memo::give_back(|m| &mut m.mates_in_one, ones);
+        }
+    }
+
+    /// The stored answer of [`Search::attack`] from this position with
+    /// `checks` left, if any.
+    fn stored(&self, board: &BoardKey, checks: u32) -> Option<Found> {
+        match &self.ones {
+            Some(ones) if checks == 1 => ones.get(board).map(|&one| one.found()),
+            _ => self.known.get(&Key::new(*board, checks)).copied(),
+        }
+    }
+
+    /// Stores an answer of [`Search::attack`] (not one the node bound cut
+    /// short), unless its table is full.
+    fn store(&mut self, board: BoardKey, checks: u32, found: Found) {
+        if self.exhausted {
+            return;
+        }
+        match &mut self.ones {
+            Some(ones) if checks == 1 => {
+                if ones.len() < MEMO_ENTRIES {
+                    ones.insert(board, MateInOne::of(found));
+                }
+            }
+            _ => {
+                if self.known.len() < MEMO_ENTRIES {
+                    self.known.insert(Key::new(board, checks), found);
+                }
+            }
+        }
     }
 
     /// Can the side to move mate with at most `checks` checking moves?
@@ -152,12 +235,27 @@ impl Search<'_> {
         if checks == 0 {
             return None;
         }
-        let key = Key::new(self.pos.board_key(), checks);
-        if let Some(&(found, used, ran_out)) = self.known.get(&key)
+        let board = self.pos.board_key();
+        if let Some((found, used, ran_out)) = self.stored(&board, checks)
             && self.nodes + used <= self.limit
         {
             self.nodes += used;
             self.ran_out |= ran_out;
+            return found;
+        }
+        // A search with one check fewer that never ran out of checks (every
+        // line ended before its checks did: mated, or with no check or no
+        // defence left) reads the number allowed nowhere, so with one more
+        // it would visit the same positions and find the same: its answer
+        // and its positions are this one's (as `mate_by_checks_searched`
+        // skips the deeper iterations of such a search). The commonest: a
+        // position with no check at all.
+        if checks > 1
+            && let Some(lower @ (found, used, false)) = self.stored(&board, checks - 1)
+            && self.nodes + used <= self.limit
+        {
+            self.nodes += used;
+            self.store(board, checks, lower);
             return found;
         }
         let start = self.nodes;
@@ -165,9 +263,7 @@ impl Search<'_> {
         let found = self.attack_searched(checks);
         let ran_out = self.ran_out;
         self.ran_out |= outer;
-        if !self.exhausted && self.known.len() < MEMO_ENTRIES {
-            self.known.insert(key, (found, self.nodes - start, ran_out));
-        }
+        self.store(board, checks, (found, self.nodes - start, ran_out));
         found
     }
 
@@ -338,24 +434,33 @@ pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool
 
 /// Whether the side to move has a move that mates at once.
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
-    memo::cached(
-        |m| &mut m.mates_in_one,
-        pos.board_key(),
-        || mate_in_one_searched(pos),
-    )
+    let board = pos.board_key();
+    if let Some(one) = memo::recall(|m| &mut m.mates_in_one, &board) {
+        return one.first;
+    }
+    let one = mate_in_one_searched(pos);
+    memo::remember(|m| &mut m.mates_in_one, board, one);
+    one.first
 }
 
-/// [`mate_in_one`], searched.
-fn mate_in_one_searched(pos: &Position) -> Option<Move> {
+/// [`mate_in_one`], searched, with the positions [`Search::attack`] counts
+/// for it.
+fn mate_in_one_searched(pos: &Position) -> MateInOne {
     // The checking moves are the legal moves that check, in the same order.
     let mut scratch = pos.clone();
     let checks = scratch.checking_moves();
-    checks.iter().copied().find(|&mv| {
+    let mut tried = 0;
+    let first = checks.iter().copied().find(|&mv| {
+        tried += 1;
         let captured = scratch.play_in_place(mv);
         let mated = !scratch.has_legal_move();
         scratch.unplay_in_place(mv, captured);
         mated
-    })
+    });
+    MateInOne {
+        first,
+        used: 2 * tried,
+    }
 }
 
 #[cfg(test)]
