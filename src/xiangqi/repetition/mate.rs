@@ -136,7 +136,13 @@ thread_local! {
     /// not grow a table of its own from nothing (its answers are cleared
     /// before it is lent again: each search starts from an empty table).
     static SPARE: RefCell<Known> = RefCell::new(Known::default());
+    /// An empty [`Refutations`] kept between searches, as [`SPARE`] is.
+    static REFUTATIONS: RefCell<Refutations> = RefCell::new(Refutations::default());
 }
+
+/// The escapes found from the defender's positions
+/// ([`Search::refutations`]).
+type Refutations = HashMap<BoardKey, Move, memo::FastHash>;
 
 /// The most slots a table kept in [`SPARE`] may hold: one search's table
 /// grows up to [`MEMO_ENTRIES`] answers; clearing one that large for every
@@ -166,9 +172,31 @@ struct Search<'a> {
     /// Whether the search since this was last cleared reached a defence
     /// with no check left ([`Search::defend`] with none): only there does
     /// the number of checks allowed matter. A search that never gets there
-    /// finds the same, visiting the same positions, with more checks
-    /// allowed (see [`mate_by_checks_searched`]).
+    /// finds the same with more checks allowed, visiting the same
+    /// positions or, with the escapes it found tried first
+    /// ([`Search::refutations`]), fewer (see [`mate_by_checks_searched`]).
     ran_out: bool,
+    /// The escape last found from each position of the defender (the
+    /// defence after which the attacker could not mate), tried first when
+    /// the position comes again — in the next iteration of the deepening,
+    /// with one more check allowed, or by transposition. Kept for one
+    /// search (empty at its start, [`REFUTATIONS`]).
+    ///
+    /// Which defence is tried first changes which positions a search that
+    /// finds no mate visits, never what it answers: [`Search::defend`]
+    /// answers no mate as soon as one defence escapes, whichever, and a
+    /// mate only when every defence is mated, with the most checks over all
+    /// of them; [`Search::attack`] keeps generation order, so a mate found
+    /// has the same first move and checks (the first of the shortest). The
+    /// positions counted against the node bound are those this order
+    /// visits; the order is a function of the question alone (this search's
+    /// tables start empty, and the mates in one it shares are pure
+    /// functions of the position, counted as if searched), so the count,
+    /// and whether the bound is reached, still depend on nothing else.
+    /// Over the 82 figure cases and 225 real cycles no search reaches the
+    /// bound, in this order or in the plain one, and every answer is the
+    /// same.
+    refutations: Refutations,
 }
 
 impl Search<'_> {
@@ -180,6 +208,7 @@ impl Search<'_> {
             spared,
             pos: pos.clone(),
             known: SPARE.with(|k| std::mem::take(&mut *k.borrow_mut())),
+            refutations: REFUTATIONS.with(|k| std::mem::take(&mut *k.borrow_mut())),
             ones: if spared.is_empty() {
                 memo::lend(|m| &mut m.mates_in_one)
             } else {
@@ -195,6 +224,9 @@ impl Search<'_> {
         self.known.clear();
         self.known.shrink_to(SPARE_CAPACITY);
         SPARE.with(|k| *k.borrow_mut() = self.known);
+        self.refutations.clear();
+        self.refutations.shrink_to(SPARE_CAPACITY);
+        REFUTATIONS.with(|k| *k.borrow_mut() = self.refutations);
         if let Some(ones) = self.ones {
             memo::give_back(|m| &mut m.mates_in_one, ones);
         }
@@ -246,10 +278,11 @@ impl Search<'_> {
         // A search with one check fewer that never ran out of checks (every
         // line ended before its checks did: mated, or with no check or no
         // defence left) reads the number allowed nowhere, so with one more
-        // it would visit the same positions and find the same: its answer
-        // and its positions are this one's (as `mate_by_checks_searched`
-        // skips the deeper iterations of such a search). The commonest: a
-        // position with no check at all.
+        // it would find the same, visiting the same positions (or fewer,
+        // its escapes now tried first): its answer is this one's, counted
+        // as its positions (as `mate_by_checks_searched` counts the deeper
+        // iterations of such a search). The commonest: a position with no
+        // check at all.
         if checks > 1
             && let Some(lower @ (found, used, false)) = self.stored(&board, checks - 1)
             && self.nodes + used <= self.limit
@@ -313,6 +346,26 @@ impl Search<'_> {
                 Some(0)
             };
         }
+        let board = self.pos.board_key();
+        // The escape found here before (a legal move: the same board and
+        // side to move), before generating the others: it usually escapes
+        // again.
+        let refutation = self.refutations.get(&board).copied();
+        let mut worst = 0;
+        if let Some(r) = refutation {
+            self.nodes += 1;
+            if self.nodes > self.limit {
+                self.exhausted = true;
+                return None;
+            }
+            let captured = self.pos.play_in_place(r);
+            let found = self.attack(checks);
+            self.pos.unplay_in_place(r, captured);
+            match found {
+                Some((_, n)) => worst = n,
+                None => return None,
+            }
+        }
         let mut replies = self.pos.legal_moves();
         if replies.is_empty() {
             return Some(0);
@@ -324,8 +377,10 @@ impl Search<'_> {
         replies
             .as_mut_slice()
             .sort_by_key(|r| (pos.piece_at(r.to).is_none(), r.from != king));
-        let mut worst = 0;
         for &r in replies.iter() {
+            if Some(r) == refutation {
+                continue;
+            }
             self.nodes += 1;
             if self.nodes > self.limit {
                 self.exhausted = true;
@@ -336,7 +391,12 @@ impl Search<'_> {
             self.pos.unplay_in_place(r, captured);
             match found {
                 Some((_, n)) => worst = worst.max(n),
-                None => return None,
+                None => {
+                    if self.refutations.len() < MEMO_ENTRIES {
+                        self.refutations.insert(board, r);
+                    }
+                    return None;
+                }
             }
         }
         Some(worst)
@@ -388,9 +448,11 @@ fn mate_by_checks_searched(
             // Every line of this depth ended (mated, or with no check or no
             // defence left to try) before its checks ran out; the number of
             // checks allowed is read nowhere else, so each deeper iteration
-            // would visit the same positions and find no mate either. They
-            // are counted instead of searched: the answer, and whether the
-            // node bound is reached, are the same.
+            // would find no mate either, visiting these positions again (or
+            // fewer: each defence's escape found here is tried first and
+            // escapes again). They are counted as these instead of searched:
+            // the answer is the same, and the count no less than searching
+            // would give.
             let per_depth = s.nodes - start;
             for _ in depth + 1..=limit.checks {
                 s.nodes += per_depth;
