@@ -161,7 +161,10 @@ struct Search<'a> {
     /// the shallower searches of iterative deepening), each with the
     /// positions it visited: a stored answer is taken only when searching
     /// again would not reach the node bound, and its positions are counted
-    /// as if visited, so the answer and the bound are the same as without it.
+    /// as if visited, so the answer is the same as without it and the
+    /// count no less (searching again would try first the escapes found the
+    /// first time, [`Search::refutations`], and visit those positions or
+    /// fewer).
     known: Known,
     /// The answers with one check left — mates in one — of every search of
     /// the judgement that spares nothing, and of [`mate_in_one`]: lent by
