@@ -138,6 +138,8 @@ thread_local! {
     static SPARE: RefCell<Known> = RefCell::new(Known::default());
     /// An empty [`Refutations`] kept between searches, as [`SPARE`] is.
     static REFUTATIONS: RefCell<Refutations> = RefCell::new(Refutations::default());
+    /// An empty [`CheckLists`] kept between searches, as [`SPARE`] is.
+    static CHECK_LISTS: RefCell<CheckLists> = RefCell::new(CheckLists::default());
 }
 
 /// The escapes found from the defender's positions
@@ -200,6 +202,20 @@ struct Search<'a> {
     /// bound, in this order or in the plain one, and every answer is the
     /// same.
     refutations: Refutations,
+    /// The checking moves of the attacker's positions searched
+    /// ([`Search::checking_moves`]). Kept for one search ([`CHECK_LISTS`]).
+    checks: CheckLists,
+}
+
+/// The checking moves of positions, generated once per search: every
+/// position's moves in one list, and by position where its moves are.
+#[derive(Default)]
+struct CheckLists {
+    /// The positions' moves, one after the other.
+    moves: Vec<Move>,
+    /// Where each position's moves are in [`CheckLists::moves`]: start and
+    /// number.
+    index: HashMap<BoardKey, (u32, u16), memo::FastHash>,
 }
 
 impl Search<'_> {
@@ -212,6 +228,7 @@ impl Search<'_> {
             pos: pos.clone(),
             known: SPARE.with(|k| std::mem::take(&mut *k.borrow_mut())),
             refutations: REFUTATIONS.with(|k| std::mem::take(&mut *k.borrow_mut())),
+            checks: CHECK_LISTS.with(|k| std::mem::take(&mut *k.borrow_mut())),
             ones: if spared.is_empty() {
                 memo::lend(|m| &mut m.mates_in_one)
             } else {
@@ -230,6 +247,11 @@ impl Search<'_> {
         self.refutations.clear();
         self.refutations.shrink_to(SPARE_CAPACITY);
         REFUTATIONS.with(|k| *k.borrow_mut() = self.refutations);
+        self.checks.moves.clear();
+        self.checks.moves.shrink_to(16 * SPARE_CAPACITY);
+        self.checks.index.clear();
+        self.checks.index.shrink_to(SPARE_CAPACITY);
+        CHECK_LISTS.with(|k| *k.borrow_mut() = self.checks);
         if let Some(ones) = self.ones {
             memo::give_back(|m| &mut m.mates_in_one, ones);
         }
@@ -296,7 +318,7 @@ impl Search<'_> {
         }
         let start = self.nodes;
         let outer = std::mem::replace(&mut self.ran_out, false);
-        let found = self.attack_searched(checks);
+        let found = self.attack_searched(board, checks);
         let ran_out = self.ran_out;
         self.ran_out |= outer;
         self.store(board, checks, (found, self.nodes - start, ran_out));
@@ -304,9 +326,11 @@ impl Search<'_> {
     }
 
     /// [`Search::attack`], searched.
-    fn attack_searched(&mut self, checks: u32) -> Option<(Move, u32)> {
+    fn attack_searched(&mut self, board: BoardKey, checks: u32) -> Option<(Move, u32)> {
+        let (start, len, kept) = self.checking_moves(board);
         let mut best: Option<(Move, u32)> = None;
-        for &mv in self.pos.checking_moves().iter() {
+        for i in start..start + len {
+            let mv = self.checks.moves[i];
             if self
                 .spared
                 .iter()
@@ -332,7 +356,34 @@ impl Search<'_> {
                 }
             }
         }
+        if !kept {
+            self.checks.moves.truncate(start);
+        }
         best
+    }
+
+    /// The checking moves of the position searched (`board`), in
+    /// generation order ([`Position::checking_moves`]), as the range
+    /// `start..start + len` of [`CheckLists::moves`], and whether they are
+    /// kept there: generated once per position and search, and read again
+    /// when the position comes with more checks allowed (the next iteration
+    /// of the deepening) — the same moves in the same order. When the
+    /// index is full they are not kept, and the caller takes them off the
+    /// end of the list when done (no list after them is kept either).
+    fn checking_moves(&mut self, board: BoardKey) -> (usize, usize, bool) {
+        if let Some(&(start, len)) = self.checks.index.get(&board) {
+            return (start as usize, usize::from(len), true);
+        }
+        let list = self.pos.checking_moves();
+        let start = self.checks.moves.len();
+        self.checks.moves.extend_from_slice(list.as_slice());
+        let kept = self.checks.index.len() < MEMO_ENTRIES;
+        if kept {
+            self.checks
+                .index
+                .insert(board, (start as u32, list.len() as u16));
+        }
+        (start, list.len(), kept)
     }
 
     /// The defender (in check: the attacker's last move gave it) to move: is
