@@ -92,12 +92,59 @@ impl Hash for Key {
 /// its search visited (see [`Search::known`]).
 type Known = HashMap<Key, Found, memo::FastHash>;
 
+/// What [`Search::attack`] finds with one check left when it spares
+/// nothing — a mate in one, the first checking move (in generation order)
+/// after which the defender has no legal move — and the positions it
+/// visits for it: each checking move tried and the defence after it, two
+/// for each. Whether its checks ran out on some line ([`Search::ran_out`])
+/// follows: they did if it tried a check.
+///
+/// A pure function of the position, so one table serves every search of a
+/// judgement that spares nothing, and [`mate_in_one`] (asked by the
+/// exchange search, `chase::forced_gain`, for the same positions): each
+/// answer is counted, when taken, as the positions it visited, as
+/// [`Search::known`]'s are, and the answers and bounds are those of
+/// searching again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MateInOne {
+    /// The mating move, if any.
+    first: Option<Move>,
+    /// The positions visited.
+    used: u64,
+}
+
+impl MateInOne {
+    /// From an answer of [`Search::attack`] with one check left.
+    fn of((found, used, _): Found) -> MateInOne {
+        MateInOne {
+            first: found.map(|(mv, _)| mv),
+            used,
+        }
+    }
+
+    /// As an answer of [`Search::attack`] with one check left.
+    fn found(self) -> Found {
+        (self.first.map(|mv| (mv, 1)), self.used, self.used > 0)
+    }
+}
+
+/// The mates in one already found, by position (see [`MateInOne`]).
+pub(crate) type MatesInOne = HashMap<BoardKey, MateInOne, memo::FastHash>;
+
 thread_local! {
     /// An empty [`Known`] kept between searches, so that each search does
     /// not grow a table of its own from nothing (its answers are cleared
     /// before it is lent again: each search starts from an empty table).
     static SPARE: RefCell<Known> = RefCell::new(Known::default());
+    /// An empty [`Refutations`] kept between searches, as [`SPARE`] is.
+    static REFUTATIONS: RefCell<Refutations> = RefCell::new(Refutations::default());
+    /// An empty [`CheckLists`] kept between searches, as [`SPARE`] is.
+    static CHECK_LISTS: RefCell<CheckLists> = RefCell::new(CheckLists::default());
 }
+
+/// The escapes found from the defender's positions
+/// ([`Search::refutations`]).
+type Refutations = HashMap<BoardKey, Move, memo::FastHash>;
 
 /// The most slots a table kept in [`SPARE`] may hold: one search's table
 /// grows up to [`MEMO_ENTRIES`] answers; clearing one that large for every
@@ -116,14 +163,59 @@ struct Search<'a> {
     /// the shallower searches of iterative deepening), each with the
     /// positions it visited: a stored answer is taken only when searching
     /// again would not reach the node bound, and its positions are counted
-    /// as if visited, so the answer and the bound are the same as without it.
+    /// as if visited, so the answer is the same as without it and the
+    /// count no less (searching again would try first the escapes found the
+    /// first time, [`Search::refutations`], and visit those positions or
+    /// fewer).
     known: Known,
+    /// The answers with one check left — mates in one — of every search of
+    /// the judgement that spares nothing, and of [`mate_in_one`]: lent by
+    /// the judgement's shared table ([`memo::Shared`]) while this search
+    /// runs, when one is open and nothing is spared (see [`MatesInOne`]).
+    /// Without it those answers go to [`Search::known`].
+    ones: Option<MatesInOne>,
     /// Whether the search since this was last cleared reached a defence
     /// with no check left ([`Search::defend`] with none): only there does
     /// the number of checks allowed matter. A search that never gets there
-    /// finds the same, visiting the same positions, with more checks
-    /// allowed (see [`mate_by_checks_searched`]).
+    /// finds the same with more checks allowed, visiting the same
+    /// positions or, with the escapes it found tried first
+    /// ([`Search::refutations`]), fewer (see [`mate_by_checks_searched`]).
     ran_out: bool,
+    /// The escape last found from each position of the defender (the
+    /// defence after which the attacker could not mate), tried first when
+    /// the position comes again — in the next iteration of the deepening,
+    /// with one more check allowed, or by transposition. Kept for one
+    /// search (empty at its start, [`REFUTATIONS`]).
+    ///
+    /// Which defence is tried first changes which positions a search that
+    /// finds no mate visits, never what it answers: [`Search::defend`]
+    /// answers no mate as soon as one defence escapes, whichever, and a
+    /// mate only when every defence is mated, with the most checks over all
+    /// of them; [`Search::attack`] keeps generation order, so a mate found
+    /// has the same first move and checks (the first of the shortest). The
+    /// positions counted against the node bound are those this order
+    /// visits; the order is a function of the question alone (this search's
+    /// tables start empty, and the mates in one it shares are pure
+    /// functions of the position, counted as if searched), so the count,
+    /// and whether the bound is reached, still depend on nothing else.
+    /// Over the 82 figure cases and 225 real cycles no search reaches the
+    /// bound, in this order or in the plain one, and every answer is the
+    /// same.
+    refutations: Refutations,
+    /// The checking moves of the attacker's positions searched
+    /// ([`Search::checking_moves`]). Kept for one search ([`CHECK_LISTS`]).
+    checks: CheckLists,
+}
+
+/// The checking moves of positions, generated once per search: every
+/// position's moves in one list, and by position where its moves are.
+#[derive(Default)]
+struct CheckLists {
+    /// The positions' moves, one after the other.
+    moves: Vec<Move>,
+    /// Where each position's moves are in [`CheckLists::moves`]: start and
+    /// number.
+    index: HashMap<BoardKey, (u32, u16), memo::FastHash>,
 }
 
 impl Search<'_> {
@@ -135,15 +227,63 @@ impl Search<'_> {
             spared,
             pos: pos.clone(),
             known: SPARE.with(|k| std::mem::take(&mut *k.borrow_mut())),
+            refutations: REFUTATIONS.with(|k| std::mem::take(&mut *k.borrow_mut())),
+            checks: CHECK_LISTS.with(|k| std::mem::take(&mut *k.borrow_mut())),
+            ones: if spared.is_empty() {
+                memo::lend(|m| &mut m.mates_in_one)
+            } else {
+                None
+            },
             ran_out: false,
         }
     }
 
-    /// Gives the table back to [`SPARE`], emptied.
+    /// Gives the table back to [`SPARE`], emptied, and the mates in one
+    /// back to the judgement's shared table.
     fn finish(mut self) {
         self.known.clear();
         self.known.shrink_to(SPARE_CAPACITY);
         SPARE.with(|k| *k.borrow_mut() = self.known);
+        self.refutations.clear();
+        self.refutations.shrink_to(SPARE_CAPACITY);
+        REFUTATIONS.with(|k| *k.borrow_mut() = self.refutations);
+        self.checks.moves.clear();
+        self.checks.moves.shrink_to(16 * SPARE_CAPACITY);
+        self.checks.index.clear();
+        self.checks.index.shrink_to(SPARE_CAPACITY);
+        CHECK_LISTS.with(|k| *k.borrow_mut() = self.checks);
+        if let Some(ones) = self.ones {
+            memo::give_back(|m| &mut m.mates_in_one, ones);
+        }
+    }
+
+    /// The stored answer of [`Search::attack`] from this position with
+    /// `checks` left, if any.
+    fn stored(&self, board: &BoardKey, checks: u32) -> Option<Found> {
+        match &self.ones {
+            Some(ones) if checks == 1 => ones.get(board).map(|&one| one.found()),
+            _ => self.known.get(&Key::new(*board, checks)).copied(),
+        }
+    }
+
+    /// Stores an answer of [`Search::attack`] (not one the node bound cut
+    /// short), unless its table is full.
+    fn store(&mut self, board: BoardKey, checks: u32, found: Found) {
+        if self.exhausted {
+            return;
+        }
+        match &mut self.ones {
+            Some(ones) if checks == 1 => {
+                if ones.len() < MEMO_ENTRIES {
+                    ones.insert(board, MateInOne::of(found));
+                }
+            }
+            _ => {
+                if self.known.len() < MEMO_ENTRIES {
+                    self.known.insert(Key::new(board, checks), found);
+                }
+            }
+        }
     }
 
     /// Can the side to move mate with at most `checks` checking moves?
@@ -152,29 +292,45 @@ impl Search<'_> {
         if checks == 0 {
             return None;
         }
-        let key = Key::new(self.pos.board_key(), checks);
-        if let Some(&(found, used, ran_out)) = self.known.get(&key)
+        let board = self.pos.board_key();
+        if let Some((found, used, ran_out)) = self.stored(&board, checks)
             && self.nodes + used <= self.limit
         {
             self.nodes += used;
             self.ran_out |= ran_out;
             return found;
         }
+        // A search with one check fewer that never ran out of checks (every
+        // line ended before its checks did: mated, or with no check or no
+        // defence left) reads the number allowed nowhere, so with one more
+        // it would find the same, visiting the same positions (or fewer,
+        // its escapes now tried first): its answer is this one's, counted
+        // as its positions (as `mate_by_checks_searched` counts the deeper
+        // iterations of such a search). The commonest: a position with no
+        // check at all.
+        if checks > 1
+            && let Some(lower @ (found, used, false)) = self.stored(&board, checks - 1)
+            && self.nodes + used <= self.limit
+        {
+            self.nodes += used;
+            self.store(board, checks, lower);
+            return found;
+        }
         let start = self.nodes;
         let outer = std::mem::replace(&mut self.ran_out, false);
-        let found = self.attack_searched(checks);
+        let found = self.attack_searched(board, checks);
         let ran_out = self.ran_out;
         self.ran_out |= outer;
-        if !self.exhausted && self.known.len() < MEMO_ENTRIES {
-            self.known.insert(key, (found, self.nodes - start, ran_out));
-        }
+        self.store(board, checks, (found, self.nodes - start, ran_out));
         found
     }
 
     /// [`Search::attack`], searched.
-    fn attack_searched(&mut self, checks: u32) -> Option<(Move, u32)> {
+    fn attack_searched(&mut self, board: BoardKey, checks: u32) -> Option<(Move, u32)> {
+        let (start, len, kept) = self.checking_moves(board);
         let mut best: Option<(Move, u32)> = None;
-        for &mv in self.pos.checking_moves().iter() {
+        for i in start..start + len {
+            let mv = self.checks.moves[i];
             if self
                 .spared
                 .iter()
@@ -200,7 +356,34 @@ impl Search<'_> {
                 }
             }
         }
+        if !kept {
+            self.checks.moves.truncate(start);
+        }
         best
+    }
+
+    /// The checking moves of the position searched (`board`), in
+    /// generation order ([`Position::checking_moves`]), as the range
+    /// `start..start + len` of [`CheckLists::moves`], and whether they are
+    /// kept there: generated once per position and search, and read again
+    /// when the position comes with more checks allowed (the next iteration
+    /// of the deepening) — the same moves in the same order. When the
+    /// index is full they are not kept, and the caller takes them off the
+    /// end of the list when done (no list after them is kept either).
+    fn checking_moves(&mut self, board: BoardKey) -> (usize, usize, bool) {
+        if let Some(&(start, len)) = self.checks.index.get(&board) {
+            return (start as usize, usize::from(len), true);
+        }
+        let list = self.pos.checking_moves();
+        let start = self.checks.moves.len();
+        self.checks.moves.extend_from_slice(list.as_slice());
+        let kept = self.checks.index.len() < MEMO_ENTRIES;
+        if kept {
+            self.checks
+                .index
+                .insert(board, (start as u32, list.len() as u16));
+        }
+        (start, list.len(), kept)
     }
 
     /// The defender (in check: the attacker's last move gave it) to move: is
@@ -217,6 +400,26 @@ impl Search<'_> {
                 Some(0)
             };
         }
+        let board = self.pos.board_key();
+        // The escape found here before (a legal move: the same board and
+        // side to move), before generating the others: it usually escapes
+        // again.
+        let refutation = self.refutations.get(&board).copied();
+        let mut worst = 0;
+        if let Some(r) = refutation {
+            self.nodes += 1;
+            if self.nodes > self.limit {
+                self.exhausted = true;
+                return None;
+            }
+            let captured = self.pos.play_in_place(r);
+            let found = self.attack(checks);
+            self.pos.unplay_in_place(r, captured);
+            match found {
+                Some((_, n)) => worst = n,
+                None => return None,
+            }
+        }
         let mut replies = self.pos.legal_moves();
         if replies.is_empty() {
             return Some(0);
@@ -228,8 +431,10 @@ impl Search<'_> {
         replies
             .as_mut_slice()
             .sort_by_key(|r| (pos.piece_at(r.to).is_none(), r.from != king));
-        let mut worst = 0;
         for &r in replies.iter() {
+            if Some(r) == refutation {
+                continue;
+            }
             self.nodes += 1;
             if self.nodes > self.limit {
                 self.exhausted = true;
@@ -240,7 +445,12 @@ impl Search<'_> {
             self.pos.unplay_in_place(r, captured);
             match found {
                 Some((_, n)) => worst = worst.max(n),
-                None => return None,
+                None => {
+                    if self.refutations.len() < MEMO_ENTRIES {
+                        self.refutations.insert(board, r);
+                    }
+                    return None;
+                }
             }
         }
         Some(worst)
@@ -292,9 +502,11 @@ fn mate_by_checks_searched(
             // Every line of this depth ended (mated, or with no check or no
             // defence left to try) before its checks ran out; the number of
             // checks allowed is read nowhere else, so each deeper iteration
-            // would visit the same positions and find no mate either. They
-            // are counted instead of searched: the answer, and whether the
-            // node bound is reached, are the same.
+            // would find no mate either, visiting these positions again (or
+            // fewer: each defence's escape found here is tried first and
+            // escapes again). They are counted as these instead of searched:
+            // the answer is the same, and the count no less than searching
+            // would give.
             let per_depth = s.nodes - start;
             for _ in depth + 1..=limit.checks {
                 s.nodes += per_depth;
@@ -338,24 +550,33 @@ pub fn mate_starting_with(pos: &Position, first: Move, limit: MateLimit) -> bool
 
 /// Whether the side to move has a move that mates at once.
 pub fn mate_in_one(pos: &Position) -> Option<Move> {
-    memo::cached(
-        |m| &mut m.mates_in_one,
-        pos.board_key(),
-        || mate_in_one_searched(pos),
-    )
+    let board = pos.board_key();
+    if let Some(one) = memo::recall(|m| &mut m.mates_in_one, &board) {
+        return one.first;
+    }
+    let one = mate_in_one_searched(pos);
+    memo::remember(|m| &mut m.mates_in_one, board, one);
+    one.first
 }
 
-/// [`mate_in_one`], searched.
-fn mate_in_one_searched(pos: &Position) -> Option<Move> {
+/// [`mate_in_one`], searched, with the positions [`Search::attack`] counts
+/// for it.
+fn mate_in_one_searched(pos: &Position) -> MateInOne {
     // The checking moves are the legal moves that check, in the same order.
     let mut scratch = pos.clone();
     let checks = scratch.checking_moves();
-    checks.iter().copied().find(|&mv| {
+    let mut tried = 0;
+    let first = checks.iter().copied().find(|&mv| {
+        tried += 1;
         let captured = scratch.play_in_place(mv);
         let mated = !scratch.has_legal_move();
         scratch.unplay_in_place(mv, captured);
         mated
-    })
+    });
+    MateInOne {
+        first,
+        used: 2 * tried,
+    }
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use crate::limits::MEMO_ENTRIES;
 use crate::xiangqi::board::{Color, Piece, Square};
 use crate::xiangqi::position::{BoardKey, Move};
 use crate::xiangqi::repetition::chase::{ChaseLimits, GainAnswer, LineResult, Threat, Window};
-use crate::xiangqi::repetition::mate::{MateLimit, MateSearch};
+use crate::xiangqi::repetition::mate::{MateLimit, MateSearch, MatesInOne};
 use crate::xiangqi::repetition::protection::ValueContext;
 use crate::xiangqi::repetition::transposition::CLASSES;
 
@@ -86,8 +86,11 @@ pub(crate) struct Memo {
     pub(crate) exchanges: Table<ExchangeKey, (LineResult, u64)>,
     /// The best capture of one target (`wins_piece`, `needed_for`).
     pub(crate) captures: Table<CaptureKey, Option<LineResult>>,
-    /// [`crate::xiangqi::repetition::mate::mate_in_one`].
-    pub(crate) mates_in_one: Table<BoardKey, Option<Move>>,
+    /// The mates in one of [`crate::xiangqi::repetition::mate::mate_in_one`]
+    /// and of every mate-by-checks search that spares nothing, with the
+    /// positions those searches count for them (lent to each search while
+    /// it runs, [`lend`]).
+    pub(crate) mates_in_one: MatesInOne,
     /// The pieces free to take whose capture is not answered by as much
     /// (`chase::free_pieces_uncompensated`).
     pub(crate) free: Table<BoardKey, Vec<Square>>,
@@ -197,6 +200,33 @@ where
                 t.clear();
             }
             t.insert(key, value);
+        }
+    });
+}
+
+/// The table `table` picks, taken out of the open table of shared answers
+/// to be used without borrowing it at every step (emptied first when
+/// full, as [`cached`] does); none when no table is open. Given back by
+/// [`give_back`].
+pub(crate) fn lend<K, V>(table: fn(&mut Memo) -> &mut Table<K, V>) -> Option<Table<K, V>> {
+    MEMO.with(|m| {
+        m.borrow_mut().as_mut().map(|memo| {
+            let t = std::mem::take(table(memo));
+            if t.len() >= MEMO_ENTRIES {
+                Table::default()
+            } else {
+                t
+            }
+        })
+    })
+}
+
+/// Gives back a table [`lend`] lent, if the table of shared answers is
+/// still open.
+pub(crate) fn give_back<K, V>(table: fn(&mut Memo) -> &mut Table<K, V>, lent: Table<K, V>) {
+    MEMO.with(|m| {
+        if let Some(memo) = m.borrow_mut().as_mut() {
+            *table(memo) = lent;
         }
     });
 }
