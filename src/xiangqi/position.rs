@@ -1750,7 +1750,9 @@ impl Position {
             || info.lines & (1u128 << t) != 0
             || (self.board[f] & 7 == PieceKind::Horse as u8
                 && info.horse_points & (1u128 << t) != 0);
-        candidate && self.gives_check_given(mv, false)
+        // A candidate passes `may_give_check`'s geometry: go straight to
+        // what the move changed.
+        candidate && self.check_given_after(mv, false)
     }
 
     /// [`Position::gives_check`], told whether the other side's king is
@@ -1763,6 +1765,12 @@ impl Position {
         if !already_attacked && !self.may_give_check(mv) {
             return false;
         }
+        self.check_given_after(mv, already_attacked)
+    }
+
+    /// [`Position::gives_check_given`] past its geometric test.
+    #[inline]
+    fn check_given_after(&self, mv: Move, already_attacked: bool) -> bool {
         let them = self.turn.opponent();
         let k = self.kings[them.index()] as usize;
         let (f, t) = (mv.from.index(), mv.to.index());

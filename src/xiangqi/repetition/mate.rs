@@ -394,7 +394,8 @@ impl Search<'_> {
             // No check left: mated only if there is no defence at all.
             self.ran_out = true;
             self.nodes += 1;
-            return if self.pos.has_legal_move() {
+            // In check: the attacker's last move gave it.
+            return if self.pos.has_legal_move_given(true) {
                 None
             } else {
                 Some(0)
@@ -569,7 +570,8 @@ fn mate_in_one_searched(pos: &Position) -> MateInOne {
     let first = checks.iter().copied().find(|&mv| {
         tried += 1;
         let captured = scratch.play_in_place(mv);
-        let mated = !scratch.has_legal_move();
+        // In check: `mv` gives it.
+        let mated = !scratch.has_legal_move_given(true);
         scratch.unplay_in_place(mv, captured);
         mated
     });
