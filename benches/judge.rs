@@ -207,7 +207,12 @@ fn record_figures(rows: &[(f64, &str)], total: f64) {
     let under: Vec<&(f64, &str)> = rows.iter().filter(|r| r.0 < FIGURE_TARGET_MS).collect();
     if let Some((ms, id)) = under.first() {
         let what = format!(
-            "judge figure case, slowest of the other {} ({})",
+            "judge figure case, slowest of the {}{} ({})",
+            if under.len() < rows.len() {
+                "other "
+            } else {
+                ""
+            },
             under.len(),
             name(id)
         );

@@ -933,7 +933,9 @@ impl Position {
         } else {
             !self.occupied[self.turn.index()]
         };
-        self.gen_piece_into(s, p, mask, list);
+        // Every target is wanted but the side's own points: no piece is
+        // skipped ([`Position::gen_piece_into`]'s test would pass).
+        self.gen_piece_targets(s, p, mask, list);
     }
 
     /// The pseudo-legal moves of the piece `p` of the side to move standing
@@ -943,12 +945,6 @@ impl Position {
     /// bit test rather than reading the board and the colour).
     #[inline]
     fn gen_piece_into(&self, s: usize, p: u8, mask: u128, list: &mut MoveList) {
-        let from = Square::from_index_unchecked(s as u8);
-        let mut add = |to: u8| {
-            if mask & (1u128 << to) != 0 {
-                list.push(Move::new(from, Square::from_index_unchecked(to)));
-            }
-        };
         // A piece none of whose targets `mask` holds is not walked.
         let span = match p & 7 {
             1 => KING_MASKS[s],
@@ -958,9 +954,21 @@ impl Position {
             7 => PAWN_MASKS[self.turn.index()][s],
             _ => !0,
         };
-        if span & mask == 0 {
-            return;
+        if span & mask != 0 {
+            self.gen_piece_targets(s, p, mask, list);
         }
+    }
+
+    /// [`Position::gen_piece_into`] without its first test: every piece is
+    /// walked.
+    #[inline]
+    fn gen_piece_targets(&self, s: usize, p: u8, mask: u128, list: &mut MoveList) {
+        let from = Square::from_index_unchecked(s as u8);
+        let mut add = |to: u8| {
+            if mask & (1u128 << to) != 0 {
+                list.push(Move::new(from, Square::from_index_unchecked(to)));
+            }
+        };
         match p & 7 {
             1 => KING[s].iter().for_each(|(to, _)| add(to)),
             2 => ADVISOR[s].iter().for_each(|(to, _)| add(to)),

@@ -253,27 +253,12 @@ const fn build_ray_masks() -> [[u128; 4]; 90] {
     masks
 }
 
-const fn build_horse_attacker_masks() -> [u128; 90] {
-    let attackers = build_horse_attackers();
-    let mut masks = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut i = 0;
-        while i < attackers[s].len as usize {
-            masks[s] |= 1u128 << attackers[s].to[i];
-            i += 1;
-        }
-        s += 1;
-    }
-    masks
-}
-
 /// The points of each ray of [`RAYS`] as a set (bit `index`): a ray with
 /// none of a side's pieces on it needs no walking to know that side attacks
 /// nothing along it.
 pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
 /// The points of [`HORSE_ATTACKERS`] as a set (bit `index`).
-pub(crate) static HORSE_ATTACKER_MASKS: [u128; 90] = build_horse_attacker_masks();
+pub(crate) static HORSE_ATTACKER_MASKS: [u128; 90] = step_masks(&build_horse_attackers());
 
 /// The targets of each point's [`Steps`] as a set (bit `index`), the
 /// steps' empty points aside: a piece none of whose targets is wanted is

@@ -1745,12 +1745,6 @@ mod tests {
         out
     }
 
-    /// The gains through checks, and so every threat, are the same whether
-    /// the shared table is open or not ([`forced_gain`] keeps its nodes'
-    /// answers there, relative to the line given, and counts their
-    /// positions against the bound): each figure's start asked with no
-    /// table, then with one table open for all of them in turn, so that
-    /// answers stored for one position are found from others.
     /// [`floor_within_line`]'s claim, tested on units as the search and
     /// `forced_gain_searched` see them: after any line that gained at most
     /// one unit and lost at most two, every exchange of at most two units
@@ -1836,6 +1830,12 @@ mod tests {
         assert!(checked > 10_000, "{checked}");
     }
 
+    /// The gains through checks, and so every threat, are the same whether
+    /// the shared table is open or not ([`forced_gain`] keeps its nodes'
+    /// answers there, relative to the line given, and counts their
+    /// positions against the bound): each figure's start asked with no
+    /// table, then with one table open for all of them in turn, so that
+    /// answers stored for one position are found from others.
     #[test]
     fn gains_through_checks_are_the_same_from_the_shared_table() {
         let positions = figure_starts();

@@ -408,15 +408,7 @@ impl Search<'_> {
         let refutation = self.refutations.get(&board).copied();
         let mut worst = 0;
         if let Some(r) = refutation {
-            self.nodes += 1;
-            if self.nodes > self.limit {
-                self.exhausted = true;
-                return None;
-            }
-            let captured = self.pos.play_in_place(r);
-            let found = self.attack(checks);
-            self.pos.unplay_in_place(r, captured);
-            match found {
+            match self.try_defence(r, checks)? {
                 Some((_, n)) => worst = n,
                 None => return None,
             }
@@ -436,15 +428,7 @@ impl Search<'_> {
             if Some(r) == refutation {
                 continue;
             }
-            self.nodes += 1;
-            if self.nodes > self.limit {
-                self.exhausted = true;
-                return None;
-            }
-            let captured = self.pos.play_in_place(r);
-            let found = self.attack(checks);
-            self.pos.unplay_in_place(r, captured);
-            match found {
+            match self.try_defence(r, checks)? {
                 Some((_, n)) => worst = worst.max(n),
                 None => {
                     if self.refutations.len() < MEMO_ENTRIES {
@@ -455,6 +439,21 @@ impl Search<'_> {
             }
         }
         Some(worst)
+    }
+
+    /// One defence of [`Search::defend`]: counted, played, the attack
+    /// after it searched with `checks` left, and taken back. `None` when
+    /// the node bound is reached (the search is then exhausted).
+    fn try_defence(&mut self, r: Move, checks: u32) -> Option<Option<(Move, u32)>> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.exhausted = true;
+            return None;
+        }
+        let captured = self.pos.play_in_place(r);
+        let found = self.attack(checks);
+        self.pos.unplay_in_place(r, captured);
+        Some(found)
     }
 }
 
