@@ -465,6 +465,18 @@ fn line_reach(ray: u128, d: usize, all: u128, cannon: bool) -> u128 {
     }
 }
 
+/// The points of the ray `ray` (a [`RAY_MASKS`] entry, direction `d`)
+/// strictly between its start and its point `x`.
+#[inline]
+fn ray_before(ray: u128, d: usize, x: u32) -> u128 {
+    let bit = 1u128 << x;
+    if ascending(d) {
+        ray & (bit - 1)
+    } else {
+        ray & !(bit - 1) & !bit
+    }
+}
+
 /// Pushes the moves from `from` to the points of `set`, all on one ray of
 /// direction `d`, nearest first.
 #[inline]
@@ -1151,31 +1163,33 @@ impl Position {
             code(them, PieceKind::King),
         );
         let theirs = self.occupied[them.index()];
+        let all = self.occupied[0] | self.occupied[1];
         if in_check {
-            for (d, ray) in RAYS[king].iter().enumerate() {
+            for (d, &ray) in RAY_MASKS[king].iter().enumerate() {
                 // No checker on a line without a piece of theirs.
-                if !along_possible(king, d, theirs) {
+                if ray & theirs == 0 {
                     continue;
                 }
-                let mut line = 0u128;
-                let mut screened = false;
-                for (i, &t) in ray.squares().iter().enumerate() {
-                    line |= 1u128 << t;
-                    let p = self.board[t as usize];
-                    if p == 0 {
-                        continue;
+                // The first piece along the line checks if it is a rook,
+                // or a pawn next to the king stepping onto it; the second
+                // if it is a cannon. The points up to a checker, it
+                // included, answer its check.
+                let blockers = ray & all;
+                if blockers == 0 {
+                    continue;
+                }
+                let first = nearest(blockers, d);
+                let p = self.board[first as usize];
+                let next_to = RAYS[king][d].squares().first() == Some(&(first as u8));
+                if p == rook || (next_to && p == pawn && pawn_reaches(d, them, first as u8)) {
+                    out.evasions |= ray_before(ray, d, first) | (1u128 << first);
+                }
+                let rest = blockers & !(1u128 << first);
+                if rest != 0 {
+                    let second = nearest(rest, d);
+                    if self.board[second as usize] == cannon {
+                        out.evasions |= ray_before(ray, d, second) | (1u128 << second);
                     }
-                    if screened {
-                        if p == cannon {
-                            out.evasions |= line;
-                        }
-                        break;
-                    }
-                    let pawn_attacks = i == 0 && p == pawn && pawn_reaches(d, them, t);
-                    if p == rook || pawn_attacks {
-                        out.evasions |= line;
-                    }
-                    screened = true;
                 }
             }
             if HORSE_ATTACKER_MASKS[king] & theirs != 0 {
@@ -1190,28 +1204,25 @@ impl Position {
             return out;
         }
         let ours = self.occupied[us.index()];
-        for (d, ray) in RAYS[king].iter().enumerate() {
+        for (d, &ray) in RAY_MASKS[king].iter().enumerate() {
             // Every pin and forbidden point comes from an enemy rook,
             // cannon or king on the line.
-            if !along_possible(king, d, theirs) {
+            if ray & theirs == 0 {
                 continue;
             }
             // The first three pieces along the line and the points before
-            // each (`before[i]`: the points between the king and piece i).
+            // each (`before[i]`: the points between the king and piece i),
+            // found as bits.
             let mut found = [0u8; 3];
             let mut before = [0u128; 3];
             let mut n = 0;
-            let mut line = 0u128;
-            for &t in ray.squares() {
-                if self.board[t as usize] != 0 {
-                    found[n] = t;
-                    before[n] = line;
-                    n += 1;
-                    if n == 3 {
-                        break;
-                    }
-                }
-                line |= 1u128 << t;
+            let mut left = ray & all;
+            while left != 0 && n < 3 {
+                let x = nearest(left, d);
+                found[n] = x as u8;
+                before[n] = ray_before(ray, d, x);
+                left &= !(1u128 << x);
+                n += 1;
             }
             if n == 0 {
                 continue;
